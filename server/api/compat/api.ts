@@ -1,0 +1,48 @@
+import type { ApiDefinition } from '../../http/api.js';
+import { reasonPhrase } from '../../http/errors.js';
+import { renderXml } from '../../http/xml.js';
+import { CompatReply, ROOTS_WITHOUT_NAMESPACES } from './reply.js';
+import { compatRoutes } from './routes.js';
+
+export const CONTENT_TYPES = {
+  json: 'application/json',
+  xml: 'text/xml',
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+} as const;
+
+/**
+ * The microblog-compatible API (Twitter v1.1 / GNU social / Friendica) under api/ and api/1.1/.
+ * No suffix or .json answers JSON, .xml answers XML; errors have the documented flat body.
+ */
+export const compatApi: ApiDefinition = {
+  name: 'compat',
+  prefixes: ['/api', '/api/1.1'],
+  routes: compatRoutes,
+  defaultFormats: ['json', 'xml'],
+  render({ ctx, format, params }, _route, value) {
+    if (value === undefined) return; // the handler wrote the response itself
+    const r = value instanceof CompatReply ? value : new CompatReply(value, 'result');
+    ctx.status = 200;
+    if (format === 'json') {
+      const json = JSON.stringify(r.value);
+      const callback = params.str('callback');
+      ctx.type = CONTENT_TYPES.json;
+      ctx.body = callback && /^[A-Za-z_$][\w$.]{0,63}$/.test(callback) ? `${callback}(${json})` : json;
+      return;
+    }
+    ctx.type = CONTENT_TYPES[format];
+    ctx.body = renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml });
+  },
+  renderError(ctx, error, format, requestPath) {
+    const body = { error: error.message, code: `${error.status} ${reasonPhrase(error.status)}`, request: requestPath };
+    ctx.status = error.status;
+    if (format === 'json') {
+      ctx.type = CONTENT_TYPES.json;
+      ctx.body = JSON.stringify(body);
+    } else {
+      ctx.type = CONTENT_TYPES[format];
+      ctx.body = renderXml('status', body, { namespaces: true });
+    }
+  },
+};

@@ -1,0 +1,5 @@
+import type { ApiRoute } from '../../http/api.js';
+import { helpTest } from './help/test.js';
+
+/** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
+export const compatRoutes: ApiRoute[] = [helpTest];

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'koa';
+import type { Db } from '../db/open.js';
+import { getAccount, getAccountByEmail } from '../store/accounts.js';
+import { getChannel, getChannelByNick } from '../store/channels.js';
+import type { AccountRow, ChannelRow } from '../store/rows.js';
+import { findSession, type SessionRow } from '../store/sessions.js';
+import { verifyPassword } from './passwords.js';
+import type { LoginThrottle } from './throttle.js';
+
+export interface Identity {
+  account: AccountRow;
+  channel: ChannelRow;
+  via: 'basic' | 'session' | 'oauth';
+  session?: SessionRow;
+  /** Consumer key of the OAuth client acting for the channel. */
+  oauthClient?: string;
+}
+
+/**
+ * One way of recognising the caller. Returns undefined when the request carries no credentials of
+ * this kind, null when it carries credentials that are wrong.
+ */
+export type Authenticator = (ctx: Context) => Promise<Identity | null | undefined>;
+
+export const SESSION_COOKIE = 'hearth_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** Resolves a login name (channel nickname, nick@host, or account email) to an account and channel. */
+export function resolveLogin(db: Db, login: string): { account: AccountRow; channel: ChannelRow } | undefined {
+  const name = login.trim();
+  let channel = getChannelByNick(db, name.toLowerCase());
+  if (!channel && name.includes('@')) {
+    const account = getAccountByEmail(db, name);
+    if (account) {
+      const ch = getChannel(db, account.account_default_channel);
+      return ch ? { account, channel: ch } : undefined;
+    }
+    channel = getChannelByNick(db, name.split('@')[0]!.toLowerCase());
+  }
+  if (!channel || channel.channel_removed) return undefined;
+  const account = getAccount(db, channel.channel_account_id);
+  return account ? { account, channel } : undefined;
+}
+
+/**
+ * HTTP Basic with the account password. Verified credentials are remembered for a few minutes
+ * (keyed by a hash of the header, invalidated when the password changes) because scrypt is
+ * deliberately slow and clients send credentials with every request.
+ */
+export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticator {
+  const verified = new Map<string, { channelId: number; passwordChanged: string; until: number }>();
+  const TTL = 5 * 60 * 1000;
+  return async (ctx) => {
+    const header = ctx.get('authorization');
+    const m = /^Basic\s+([A-Za-z0-9+/=._~-]*)\s*$/i.exec(header);
+    if (!m) return undefined;
+    const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return null;
+    const login = decoded.slice(0, colon);
+    const password = decoded.slice(colon + 1);
+    const key = createHash('sha256').update(header).digest('hex');
+    const cached = verified.get(key);
+    if (cached && cached.until > Date.now()) {
+      const channel = getChannel(db, cached.channelId);
+      const account = channel && getAccount(db, channel.channel_account_id);
+      if (channel && account && account.account_password_changed === cached.passwordChanged && account.account_flags === 0) {
+        return { account, channel, via: 'basic' };
+      }
+      verified.delete(key);
+    }
+    throttle.check(ctx.ip);
+    const found = resolveLogin(db, login);
+    const ok = found !== undefined && found.account.account_flags === 0 && (await verifyPassword(password, found.account.account_password));
+    if (!ok) {
+      throttle.fail(ctx.ip);
+      return null;
+    }
+    throttle.succeed(ctx.ip);
+    if (verified.size > 1000) verified.clear();
+    verified.set(key, { channelId: found.channel.channel_id, passwordChanged: found.account.account_password_changed, until: Date.now() + TTL });
+    return { ...found, via: 'basic' };
+  };
+}
+
+/**
+ * The owner's browser session. For API requests the session counts only together with the
+ * X-CSRF-Token header carrying the session's token, which a page on another origin cannot send;
+ * a cookie alone authenticates nothing there.
+ */
+export function sessionAuthenticator(db: Db, opts: { requireCsrfHeader: boolean }): Authenticator {
+  return async (ctx) => {
+    const token = ctx.cookies.get(SESSION_COOKIE);
+    if (!token) return undefined;
+    const session = findSession(db, token);
+    if (!session) return undefined;
+    if (opts.requireCsrfHeader && ctx.get(CSRF_HEADER) !== session.csrf) return undefined;
+    const account = getAccount(db, session.account_id);
+    const channel = getChannel(db, session.channel_id);
+    if (!account || !channel || account.account_flags !== 0) return undefined;
+    return { account, channel, via: 'session', session };
+  };
+}
+
+/** Runs the authenticators in order; the first that recognises credentials decides. */
+export async function authenticate(ctx: Context, authenticators: Authenticator[]): Promise<Identity | null | undefined> {
+  for (const a of authenticators) {
+    const result = await a(ctx);
+    if (result !== undefined) return result;
+  }
+  return undefined;
+}
+
+/** Hubzilla's `channel=<nick>` parameter: act as another channel of the same account. */
+export function switchChannel(db: Db, identity: Identity, nick: string | undefined): Identity | undefined {
+  if (!nick || nick.toLowerCase() === identity.channel.channel_address) return identity;
+  const channel = getChannelByNick(db, nick.toLowerCase());
+  if (!channel || channel.channel_removed || channel.channel_account_id !== identity.account.account_id) return undefined;
+  return { ...identity, channel };
+}

@@ -1,0 +1,167 @@
+import { parseArgs } from 'node:util';
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { createHub, type Hub } from './hub.js';
+import { openDatabase } from './db/open.js';
+import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
+import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
+import { listChannels } from './store/channels.js';
+import { getOwnerAccount } from './store/accounts.js';
+
+const USAGE = `Usage:
+  hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL]
+  hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
+  hearth channel list [--data DIR]
+  hearth passwd --password NEW [--data DIR]
+
+Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL.`;
+
+class UsageError extends Error {}
+
+const consoleLog = {
+  info: (...a: unknown[]) => console.log(...a),
+  warn: (...a: unknown[]) => console.warn(...a),
+  error: (...a: unknown[]) => console.error(...a),
+};
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_PORT;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new UsageError(`not a port number: ${value}`);
+  return n;
+}
+
+export interface ServeOptions {
+  dataDir: string;
+  host: string;
+  port: number;
+  baseUrl?: string;
+}
+
+export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
+  const { values } = parseArgs({
+    args,
+    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' } },
+    strict: true,
+  });
+  return {
+    dataDir: values.data ?? defaultDataDir(env),
+    host: values.host ?? env.HEARTH_HOST ?? DEFAULT_HOST,
+    port: parsePort(values.port ?? env.HEARTH_PORT),
+    baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined,
+  };
+}
+
+/** Starts the hub and keeps it running until SIGINT/SIGTERM, then closes it cleanly. */
+export async function serve(opts: ServeOptions): Promise<Hub> {
+  const hub = await createHub({ ...opts, log: consoleLog });
+  const url = await hub.listen();
+  console.log(`Hearth is running at ${url}/ (data: ${opts.dataDir})`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight and closing the database…`);
+    await hub.close();
+    console.log('Hearth stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  return hub;
+}
+
+function siteOf(baseUrl: string | undefined, port: number) {
+  const url = baseUrl ? new URL(baseUrl) : new URL(`http://127.0.0.1:${port}`);
+  return { host: url.hostname, baseUrl: url.toString().replace(/\/+$/, '') };
+}
+
+async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const [sub, ...rest] = args;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      data: { type: 'string' },
+      nick: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      'base-url': { type: 'string' },
+    },
+    strict: true,
+  });
+  const dataDir = values.data ?? defaultDataDir(env);
+  mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(join(dataDir, 'hearth.db'));
+  try {
+    if (sub === 'create') {
+      if (!values.nick) throw new UsageError('--nick is required');
+      if (!values.password) throw new UsageError('--password is required');
+      const site = siteOf(values['base-url'] ?? env.HEARTH_BASE_URL, parsePort(env.HEARTH_PORT));
+      const ch = await createChannel(db, site, { nick: values.nick, name: values.name, password: values.password, email: values.email });
+      console.log(`Created channel ${ch.channel_address} (${ch.channel_name}), address ${ch.channel_address}@${site.host}`);
+    } else if (sub === 'list') {
+      const channels = listChannels(db);
+      if (!channels.length) console.log('No channels yet. Create one with: hearth channel create --nick NICK --name NAME --password PW');
+      for (const c of channels) console.log(`${c.channel_address}\t${c.channel_name}${c.channel_primary ? '\t(primary)' : ''}`);
+    } else {
+      throw new UsageError(`unknown channel command: ${sub ?? '(none)'}`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+async function passwdCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, password: { type: 'string' } }, strict: true });
+  if (!values.password) throw new UsageError('--password is required');
+  const dataDir = values.data ?? defaultDataDir(env);
+  const db = openDatabase(join(dataDir, 'hearth.db'));
+  try {
+    const account = getOwnerAccount(db);
+    if (!account) throw new ChannelCreationError('there is no account yet; create a channel first');
+    await changePassword(db, account.account_id, values.password);
+    console.log('Password changed.');
+  } finally {
+    db.close();
+  }
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'serve':
+        await serve(serveOptions(rest, env));
+        return -1; // keeps running
+      case 'channel':
+        await channelCommand(rest, env);
+        return 0;
+      case 'passwd':
+        await passwdCommand(rest, env);
+        return 0;
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        console.log(USAGE);
+        return command === undefined ? 1 : 0;
+      default:
+        throw new UsageError(`unknown command: ${command}`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`hearth: ${(err as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (err instanceof ChannelCreationError) {
+      console.error(`hearth: ${err.message}`);
+      return 1;
+    }
+    if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(`hearth: the port is already in use (${(err as Error).message}); choose another with --port`);
+      return 1;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,105 @@
+import bbobHTML from '@bbob/html';
+import presetHTML5 from '@bbob/preset-html5';
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+
+export const SUPPORTED_MIMETYPES = ['text/bbcode', 'text/markdown', 'text/plain'] as const;
+export type BodyMimetype = (typeof SUPPORTED_MIMETYPES)[number];
+
+export function isSupportedMimetype(m: string): m is BodyMimetype {
+  return (SUPPORTED_MIMETYPES as readonly string[]).includes(m);
+}
+
+/** Hubzilla's BBCode adds [zrl] and [zmg] (links and images to identities), rendered as plain ones. */
+const bbcodePreset = presetHTML5.extend((tags) => ({
+  ...tags,
+  zrl: (node, core, options) => tags.url!(node, core, options),
+  zmg: (node, core, options) => tags.img!(node, core, options),
+  h1: (node) => ({ tag: 'h1', content: node.content }),
+  h2: (node) => ({ tag: 'h2', content: node.content }),
+  h3: (node) => ({ tag: 'h3', content: node.content }),
+  center: (node) => ({ tag: 'div', attrs: { style: 'text-align: center;' }, content: node.content }),
+  hr: () => ({ tag: 'hr', content: null }),
+}));
+
+const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'strike', 'span', 'div', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+    'ul', 'ol', 'li', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'class', 'rel', 'target'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    span: ['style', 'class'],
+    div: ['style', 'class'],
+    '*': [],
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowProtocolRelative: false,
+  // Only harmless presentational styles survive; no url(), expression() or positioning tricks.
+  allowedStyles: {
+    '*': {
+      color: [/^#[0-9a-f]{3,8}$/i, /^[a-z]{3,20}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/i],
+      'font-weight': [/^(bold|normal|\d{3})$/],
+      'font-style': [/^(italic|normal)$/],
+      'text-decoration': [/^(underline|line-through|none)$/],
+      'font-size': [/^\d{1,2}(\.\d+)?(em|px|pt|%)$/],
+      'text-align': [/^(left|right|center|justify)$/],
+    },
+  },
+  transformTags: {
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' } }),
+  },
+};
+
+/** Makes arbitrary HTML safe to show to a viewer: no script, event handlers, javascript: URLs or CSS tricks. */
+export function sanitize(html: string): string {
+  return sanitizeHtml(html, SANITIZE);
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function bbcodeToHtml(body: string): string {
+  // Raw HTML in a BBCode body is text, not markup. (The renderer escapes & in attributes itself.)
+  const escaped = body.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const html = bbobHTML(escaped, bbcodePreset());
+  return html.replace(/\r?\n/g, '<br>');
+}
+
+function plainToHtml(body: string): string {
+  return escapeHtml(body)
+    .replace(/\bhttps?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(/\r?\n/g, '<br>');
+}
+
+/** Renders an item body to sanitized HTML according to its mimetype. */
+export function renderBody(body: string, mimetype: string = 'text/bbcode'): string {
+  let html: string;
+  if (mimetype === 'text/markdown') html = markdown.render(body);
+  else if (mimetype === 'text/plain') html = plainToHtml(body);
+  else html = bbcodeToHtml(body);
+  return sanitize(html).trim();
+}
+
+/** Plain text of a body (for Twitter's `text` field and notifications). */
+export function bodyToText(body: string, mimetype: string = 'text/bbcode'): string {
+  const html = renderBody(body, mimetype).replace(/<br\s*\/?>/g, '\n').replace(/<\/(p|div|li|blockquote|h\d)>/g, '$&\n');
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(text).replace(/\n{3,}/g, '\n\n').trim();
+}
+
+function decodeEntities(s: string): string {
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(Number.parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d) => String.fromCodePoint(Number(d)))
+    .replace(/&amp;/g, '&');
+}

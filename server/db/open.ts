@@ -1,0 +1,65 @@
+import Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type Db = Database.Database;
+
+const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** The ordered migrations shipped with Hearth: files named NNN_name.sql. */
+export function listMigrations(dir = migrationsDir): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d+_.+\.sql$/.test(f))
+    .map((f) => ({ version: Number.parseInt(f, 10), name: f, sql: readFileSync(join(dir, f), 'utf8') }))
+    .sort((a, b) => a.version - b.version);
+}
+
+/** Schema version recorded in the database (SQLite's user_version). */
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Applies every migration newer than the database's schema version, each inside its own
+ * transaction together with the version bump, so a failed migration leaves the previous version.
+ */
+export function migrate(db: Db, migrations: Migration[] = listMigrations()): number[] {
+  const applied: number[] = [];
+  for (const m of migrations) {
+    if (m.version <= schemaVersion(db)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+export function openDatabase(file: string, options: { readonly?: boolean } = {}): Db {
+  const db = new Database(file, { readonly: options.readonly ?? false });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  if (!options.readonly) migrate(db);
+  return db;
+}
+
+const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
+
+/** A prepared statement for this database, prepared once and reused. */
+export function stmt<P extends unknown[] | {} = unknown[], R = unknown>(db: Db, sql: string): Database.Statement<P, R> {
+  let cache = statementCache.get(db);
+  if (!cache) statementCache.set(db, (cache = new Map()));
+  let s = cache.get(sql);
+  if (!s) cache.set(sql, (s = db.prepare(sql)));
+  return s as unknown as Database.Statement<P, R>;
+}

@@ -1,0 +1,190 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { HttpError } from '../http/errors.js';
+import { randomHex64, randomToken } from '../util/ids.js';
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Turns file-system failures into clear HTTP errors (a full or read-only disk is not a bug). */
+export function storageError(err: unknown): Error {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return new HttpError(507, 'The attachment store is full; nothing was saved');
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new HttpError(503, 'The attachment store is not writable; nothing was saved');
+  return err as Error;
+}
+
+/**
+ * Attachment bytes on disk under <data>/store, one file per key (64 hex characters), sharded by
+ * the first two bytes. A file is written under a temporary name, fsynced, then renamed into place,
+ * so a key's file is either complete or absent. Rows that refer to a key are inserted only after
+ * its file is in place; a crash in between leaves an orphan file, which the startup check removes.
+ */
+export class AttachmentStore {
+  private readonly tmpDir: string;
+
+  constructor(public readonly root: string) {
+    this.tmpDir = join(root, '.tmp');
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+    // Leftovers of writes that never finished.
+    await rm(this.tmpDir, { recursive: true, force: true });
+    await mkdir(this.tmpDir, { recursive: true });
+  }
+
+  static isKey(key: string): boolean {
+    return KEY_PATTERN.test(key);
+  }
+
+  /** Relative path of a key's file, as stored in attach.content / photo.content. */
+  relativePath(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`not a storage key: ${key}`);
+    return join('store', key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  path(key: string): string {
+    if (!KEY_PATTERN.test(key)) throw new Error(`not a storage key: ${key}`);
+    return join(this.root, key.slice(0, 2), key.slice(2, 4), key);
+  }
+
+  /** Key of a stored relative path ('store/ab/cd/<key>'), or undefined. */
+  keyOf(relativePath: string): string | undefined {
+    const key = relativePath.split('/').pop() ?? '';
+    return KEY_PATTERN.test(key) ? key : undefined;
+  }
+
+  private async install(tmp: string, key: string): Promise<void> {
+    const dest = this.path(key);
+    const dir = join(this.root, key.slice(0, 2), key.slice(2, 4));
+    await mkdir(dir, { recursive: true });
+    await rename(tmp, dest);
+    const d = await open(dir, 'r');
+    try {
+      await d.sync();
+    } finally {
+      await d.close();
+    }
+  }
+
+  private async writeTemp(fill: (fh: FileHandle) => Promise<void>): Promise<string> {
+    const tmp = join(this.tmpDir, randomToken(12));
+    let fh: FileHandle | undefined;
+    try {
+      fh = await open(tmp, 'wx');
+      await fill(fh);
+      await fh.sync();
+      await fh.close();
+      fh = undefined;
+      return tmp;
+    } catch (err) {
+      await fh?.close().catch(() => undefined);
+      await rm(tmp, { force: true });
+      throw storageError(err);
+    }
+  }
+
+  /** Stores bytes under a new key; returns the key. */
+  async putBuffer(data: Uint8Array): Promise<string> {
+    const key = randomHex64();
+    const tmp = await this.writeTemp(async (fh) => {
+      await fh.writeFile(data);
+    });
+    await this.installOrDiscard(tmp, key);
+    return key;
+  }
+
+  /** Stores a copy of a file (an upload's temporary file) under a new key; returns the key. */
+  async putFile(source: string): Promise<string> {
+    const key = randomHex64();
+    let tmp: string | undefined;
+    try {
+      // Uploads already live on the same file system, so a rename usually suffices.
+      tmp = join(this.tmpDir, randomToken(12));
+      await rename(source, tmp).catch(async () => copyFile(source, tmp!));
+      const fh = await open(tmp, 'r+');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    } catch (err) {
+      if (tmp) await rm(tmp, { force: true });
+      throw storageError(err);
+    }
+    await this.installOrDiscard(tmp, key);
+    return key;
+  }
+
+  private async installOrDiscard(tmp: string, key: string): Promise<void> {
+    try {
+      await this.install(tmp, key);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw storageError(err);
+    }
+  }
+
+  async size(key: string): Promise<number | undefined> {
+    try {
+      return (await stat(this.path(key))).size;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads a byte range [start, start + length) of a key's file. */
+  async read(key: string, start = 0, length?: number): Promise<Buffer> {
+    const fh = await open(this.path(key), 'r');
+    try {
+      const size = (await fh.stat()).size;
+      const from = Math.min(start, size);
+      const count = Math.max(0, Math.min(length ?? size - from, size - from));
+      const buf = Buffer.allocUnsafe(count);
+      let done = 0;
+      while (done < count) {
+        const { bytesRead } = await fh.read(buf, done, count - done, from + done);
+        if (bytesRead === 0) break;
+        done += bytesRead;
+      }
+      return done === count ? buf : buf.subarray(0, done);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  stream(key: string, range?: { start: number; end: number }): Readable {
+    return createReadStream(this.path(key), range);
+  }
+
+  async remove(key: string): Promise<void> {
+    if (KEY_PATTERN.test(key)) await rm(this.path(key), { force: true });
+  }
+
+  /** Every key that has a file. */
+  async listKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    const level = async (dir: string): Promise<string[]> => (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && /^[0-9a-f]{2}$/.test(e.name)).map((e) => e.name);
+    for (const a of await level(this.root)) {
+      for (const b of await level(join(this.root, a))) {
+        for (const f of await readdir(join(this.root, a, b)).catch(() => [])) if (KEY_PATTERN.test(f)) keys.push(f);
+      }
+    }
+    return keys;
+  }
+}
+
+/**
+ * Runs a database write that refers to freshly stored keys; when it fails, the files go too, so
+ * that neither a row without its file nor a file without its row is left behind.
+ */
+export async function commitWithFiles<T>(store: AttachmentStore, keys: string[], commit: () => T): Promise<T> {
+  try {
+    return commit();
+  } catch (err) {
+    await Promise.all(keys.map((k) => store.remove(k)));
+    throw err;
+  }
+}

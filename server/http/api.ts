@@ -1,0 +1,156 @@
+import type Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import type { Hub } from '../hub.js';
+import { authenticate, switchChannel, type Identity } from '../auth/identity.js';
+import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
+import { paramReader, type ParamReader } from './params.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type Format = 'json' | 'xml' | 'rss' | 'atom';
+
+/**
+ * Who may call a route: anyone ('none'), an authenticated channel ('user'), or an authenticated
+ * channel with 403 instead of 401 when credentials are missing ('user403', ext/profile/show).
+ */
+export type AuthMode = 'none' | 'user' | 'user403';
+
+export interface ApiRequest {
+  ctx: Context;
+  hub: Hub;
+  params: ParamReader;
+  /** Path placeholders (`:verb`) and the trailing id segment (`id`) of compat routes. */
+  pathParams: Record<string, string>;
+  format: Format;
+  /** The caller, when credentials were given and valid. */
+  identity: Identity | undefined;
+  /** The caller; throws 401 for an anonymous request. */
+  user(): Identity;
+  /** The API path as requested, without the leading slash (for compat error bodies). */
+  requestPath: string;
+}
+
+export interface ApiRoute {
+  /** Path relative to the API root, e.g. 'files' or 'ext/activity/:verb'. */
+  path: string;
+  /** Accepted methods; '*' accepts any. */
+  methods: Method[] | '*';
+  auth: AuthMode;
+  /** Also accept a trailing '/<id>' segment (Twitter's statuses/show/123 form). */
+  idParam?: boolean;
+  /** Accepted format suffixes besides none (which means JSON). */
+  formats?: Format[];
+  handler: (req: ApiRequest) => unknown | Promise<unknown>;
+}
+
+/** What one API needs to render results and errors in its own shapes. */
+export interface ApiDefinition {
+  name: 'native' | 'compat';
+  /** URL prefixes the routes are served under, e.g. ['/api/z/1.0']. */
+  prefixes: string[];
+  routes: ApiRoute[];
+  defaultFormats: Format[];
+  render(req: ApiRequest, route: ApiRoute, value: unknown): void;
+  renderError(ctx: Context, error: HttpError, format: Format, requestPath: string): void;
+}
+
+export function allowedMethods(route: ApiRoute): string[] {
+  return route.methods === '*' ? ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] : route.methods.includes('GET') ? [...route.methods, 'HEAD'] : [...route.methods];
+}
+
+function formatOf(ctx: Context, api: ApiDefinition, route: ApiRoute | undefined): Format {
+  const f = (ctx.params as Record<string, string> | undefined)?.format?.toLowerCase();
+  if (!f) return 'json';
+  const allowed = route?.formats ?? api.defaultFormats;
+  return (allowed as string[]).includes(f) ? (f as Format) : f === 'xml' ? 'xml' : 'json';
+}
+
+function requestPathOf(ctx: Context): string {
+  return ctx.originalUrl.replace(/^\/+/, '');
+}
+
+async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Promise<void> {
+  const requestPath = requestPathOf(ctx);
+  let format: Format = 'json';
+  try {
+    const suffix = (ctx.params as Record<string, string>).format?.toLowerCase();
+    format = formatOf(ctx, api, route);
+    if (suffix && !(route.formats ?? api.defaultFormats).includes(suffix as Format)) throw notFound(`unsupported format: .${suffix}`);
+    const hub = ctx.hub;
+    const params = paramReader(ctx);
+    let identity = (await authenticate(ctx, hub.authenticators)) ?? undefined;
+    if (identity) identity = switchChannel(hub.db, identity, params.str('channel'));
+    if (!identity && route.auth !== 'none') {
+      if (route.auth === 'user403') throw new HttpError(403, 'This API requires login');
+      throw unauthorized();
+    }
+    const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
+    const req: ApiRequest = {
+      ctx,
+      hub,
+      params,
+      pathParams,
+      format,
+      identity,
+      requestPath,
+      user() {
+        if (!identity) throw unauthorized();
+        return identity;
+      },
+    };
+    const value = await route.handler(req);
+    api.render(req, route, value);
+  } catch (err) {
+    const { error, internal } = toHttpError(err);
+    if (internal) ctx.hub.log.error(`${ctx.method} ${ctx.path}:`, err);
+    api.renderError(ctx, error, format, requestPath);
+    for (const [k, v] of Object.entries(error.headers)) ctx.set(k, v);
+  }
+}
+
+/** Registers an API's route table on the router: each route's methods, then 405 for the others. */
+export function mountApi(router: Router, api: ApiDefinition): void {
+  for (const prefix of api.prefixes) {
+    for (const route of api.routes) {
+      const pattern = `${prefix}/${route.path}${route.idParam ? '{/:id}' : ''}{.:format}`;
+      const handle = (ctx: Context) => runRoute(ctx, api, route);
+      if (route.methods === '*') {
+        router.all(pattern, handle);
+        continue;
+      }
+      for (const m of route.methods) router.register(pattern, [m], handle);
+      if (route.methods.includes('GET')) router.register(pattern, ['HEAD'], handle);
+      const allow = allowedMethods(route);
+      router.all(pattern, async (ctx: Context) => {
+        const requestPath = requestPathOf(ctx);
+        const error = methodNotAllowed(allow);
+        api.renderError(ctx, error, formatOf(ctx, api, route), requestPath);
+        ctx.set('Allow', allow.join(', '));
+      });
+    }
+  }
+}
+
+/**
+ * For paths under an API's prefix: errors raised before a route ran (the body parser's 413, say)
+ * in the API's own error shape, and 404 for any path that no route matched.
+ */
+export function apiFallback(apis: ApiDefinition[]) {
+  const ordered = apis.flatMap((api) => api.prefixes.map((prefix) => ({ api, prefix }))).sort((a, b) => b.prefix.length - a.prefix.length);
+  return async (ctx: Context, next: Next) => {
+    const match = ordered.find(({ prefix }) => ctx.path === prefix || ctx.path.startsWith(`${prefix}/`));
+    if (!match) return next();
+    const format: Format = /\.xml$/i.test(ctx.path) ? 'xml' : 'json';
+    try {
+      await next();
+    } catch (err) {
+      const { error, internal } = toHttpError(err);
+      if (internal) ctx.hub.log.error(`${ctx.method} ${ctx.path}:`, err);
+      match.api.renderError(ctx, error, format, requestPathOf(ctx));
+      for (const [k, v] of Object.entries(error.headers)) ctx.set(k, v);
+      return;
+    }
+    if (ctx.status === 404 && ctx.body === undefined) {
+      match.api.renderError(ctx, notFound(`not implemented: ${ctx.path}`), format, requestPathOf(ctx));
+    }
+  };
+}

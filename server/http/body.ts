@@ -1,0 +1,56 @@
+import type { Middleware } from 'koa';
+import { koaBody } from 'koa-body';
+import { rm } from 'node:fs/promises';
+import type { UploadedFile } from './params.js';
+
+export interface BodyLimits {
+  /** Largest accepted uploaded file, in bytes. */
+  maxUploadBytes: number;
+  /** Largest accepted urlencoded/JSON/text body or multipart text field, in bytes. */
+  maxFormBytes: number;
+}
+
+export const DEFAULT_BODY_LIMITS: BodyLimits = {
+  maxUploadBytes: 512 * 1024 * 1024,
+  maxFormBytes: 4 * 1024 * 1024,
+};
+
+/**
+ * Parses urlencoded, JSON, text and multipart bodies for every method that carries one. Uploaded
+ * files land in `tmpDir` (inside the data directory, so moving them into the store is a rename);
+ * whatever a handler did not move away is removed when the request ends, whether it failed or not.
+ */
+export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
+  const parse = koaBody({
+    multipart: true,
+    urlencoded: true,
+    json: true,
+    text: true,
+    jsonStrict: false,
+    formLimit: limits.maxFormBytes,
+    jsonLimit: limits.maxFormBytes,
+    textLimit: limits.maxFormBytes,
+    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+    formidable: {
+      uploadDir: tmpDir,
+      keepExtensions: false,
+      maxFileSize: limits.maxUploadBytes,
+      maxTotalFileSize: limits.maxUploadBytes,
+      maxFieldsSize: limits.maxFormBytes,
+      maxFiles: 100,
+      allowEmptyFiles: true,
+      minFileSize: 0,
+    },
+  });
+  return async (ctx, next) => {
+    try {
+      await parse(ctx, next);
+    } finally {
+      const files = (ctx.request as { files?: Record<string, UploadedFile | UploadedFile[]> }).files;
+      if (files) {
+        const all = Object.values(files).flatMap((f) => (Array.isArray(f) ? f : [f]));
+        await Promise.all(all.map((f) => rm(f.filepath, { force: true }).catch(() => undefined)));
+      }
+    }
+  };
+}

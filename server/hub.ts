@@ -1,0 +1,191 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import { EventEmitter } from 'node:events';
+import { mkdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { openDatabase, type Db } from './db/open.js';
+import { AttachmentStore } from './files/store.js';
+import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './auth/identity.js';
+import { oauthAuthenticator } from './auth/oauth1.js';
+import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
+import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js';
+import { apiFallback, mountApi, type ApiDefinition } from './http/api.js';
+import { hostGuard, webErrors } from './http/web.js';
+import { nativeApi } from './api/native/api.js';
+import { compatApi } from './api/compat/api.js';
+import { mountWeb } from './web/routes.js';
+import { relocateLocalChannels } from './store/channels.js';
+import { purgeExpiredSessions } from './store/sessions.js';
+import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
+
+export interface HubOptions {
+  /** Directory holding the database and the attachment store. */
+  dataDir: string;
+  /** Interface to bind; 127.0.0.1 unless LAN access is wanted. */
+  host?: string;
+  /** Port; 0 picks a free one. */
+  port?: number;
+  /** Public base URL used in every URL the hub hands out; derived from host and port when absent. */
+  baseUrl?: string;
+  limits?: Partial<BodyLimits>;
+  throttle?: Partial<ThrottleOptions>;
+  /** Where log lines go; silent when absent. */
+  log?: Logger;
+}
+
+export interface Logger {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+/** Events the hub emits for the desktop shell: 'notification' (channelId, notifyId). */
+export type HubEvents = EventEmitter;
+
+export interface Hub {
+  readonly db: Db;
+  readonly files: AttachmentStore;
+  readonly dataDir: string;
+  readonly app: Koa;
+  readonly events: HubEvents;
+  readonly log: Logger;
+  readonly authenticators: Authenticator[];
+  readonly limits: BodyLimits;
+  /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
+  readonly baseUrl: string;
+  /** Host name used in channel addresses (nick@host). */
+  readonly hostname: string;
+  readonly host: string;
+  readonly port: number;
+  /** What the startup check found and repaired. */
+  readonly integrity: IntegrityReport;
+  listen(): Promise<string>;
+  /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
+  rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+function defaultBaseUrl(host: string, port: number): string {
+  const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${h}:${port}`;
+}
+
+function normaliseBaseUrl(url: string): string {
+  const u = new URL(url);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`base URL must be http or https: ${url}`);
+  return u.toString().replace(/\/+$/, '');
+}
+
+export async function createHub(options: HubOptions): Promise<Hub> {
+  const dataDir = options.dataDir;
+  const tmpDir = join(dataDir, 'tmp');
+  await mkdir(dataDir, { recursive: true });
+  await rm(tmpDir, { recursive: true, force: true });
+  await mkdir(tmpDir, { recursive: true });
+  const db = openDatabase(join(dataDir, 'hearth.db'));
+  const files = new AttachmentStore(join(dataDir, 'store'));
+  await files.init();
+  const log = options.log ?? silent;
+  const integrity = await checkIntegrity(db, files);
+  if (integrity.repaired.length) log.warn(`startup check repaired: ${integrity.repaired.join('; ')}`);
+  purgeExpiredSessions(db);
+
+  let host = options.host ?? '127.0.0.1';
+  let port = options.port ?? 8420;
+  let baseUrl = options.baseUrl ? normaliseBaseUrl(options.baseUrl) : '';
+  let server: Server | undefined;
+  const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.throttle });
+  const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
+  const app = new Koa({ proxy: false });
+  const events: HubEvents = new EventEmitter();
+
+  const hub: Hub = {
+    db,
+    files,
+    dataDir,
+    app,
+    events,
+    log,
+    limits,
+    integrity,
+    authenticators: [],
+    get baseUrl() {
+      return baseUrl || defaultBaseUrl(host, port);
+    },
+    get hostname() {
+      return new URL(hub.baseUrl).hostname;
+    },
+    get host() {
+      return host;
+    },
+    get port() {
+      return port;
+    },
+    async listen() {
+      if (server) return hub.baseUrl;
+      server = createServer(app.callback());
+      server.keepAliveTimeout = 5000;
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', reject);
+        server!.listen(port, host, () => {
+          server!.off('error', reject);
+          resolve();
+        });
+      });
+      port = (server.address() as AddressInfo).port;
+      relocateLocalChannels(db, hub.baseUrl);
+      return hub.baseUrl;
+    },
+    async rebind(opts) {
+      await stopServer();
+      host = opts.host;
+      if (opts.port !== undefined) port = opts.port;
+      baseUrl = opts.baseUrl ? normaliseBaseUrl(opts.baseUrl) : '';
+      return hub.listen();
+    },
+    async close() {
+      await stopServer();
+      if (db.open) db.close();
+    },
+  };
+
+  /** Stops accepting connections and waits for requests in flight to finish. */
+  async function stopServer(): Promise<void> {
+    const s = server;
+    if (!s) return;
+    server = undefined;
+    await new Promise<void>((resolve) => {
+      s.close(() => resolve());
+      s.closeIdleConnections();
+    });
+  }
+
+  hub.authenticators.push(
+    basicAuthenticator(db, throttle),
+    oauthAuthenticator(db, () => hub.baseUrl),
+    sessionAuthenticator(db, { requireCsrfHeader: true }),
+  );
+  app.context.hub = hub;
+
+  const apis: ApiDefinition[] = [nativeApi, compatApi];
+  const router = new Router();
+  for (const api of apis) mountApi(router, api);
+  mountWeb(router, hub);
+
+  app.use(webErrors());
+  app.use(hostGuard(() => hub.baseUrl));
+  app.use(apiFallback(apis));
+  app.use(bodyParser(tmpDir, limits));
+  app.use(router.routes());
+  return hub;
+}
+
+declare module 'koa' {
+  interface DefaultContext {
+    hub: Hub;
+  }
+}

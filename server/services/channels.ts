@@ -1,0 +1,53 @@
+import type { Db } from '../db/open.js';
+import { getOwnerAccount, insertAccount, setAccountPassword } from '../store/accounts.js';
+import { generateChannelKeys, insertChannel, nickProblem } from '../store/channels.js';
+import type { ChannelRow } from '../store/rows.js';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
+
+export class ChannelCreationError extends Error {}
+
+export interface ChannelRequest {
+  nick: string;
+  name?: string;
+  password?: string;
+  email?: string;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+/**
+ * Creates a channel. The first one also creates the owner account with this password (and email);
+ * later ones must present the account's password, which every channel of the install shares.
+ */
+export async function createChannel(db: Db, site: { host: string; baseUrl: string }, req: ChannelRequest): Promise<ChannelRow> {
+  const nick = (req.nick ?? '').trim().toLowerCase();
+  const name = (req.name ?? '').trim() || nick;
+  const problem = nickProblem(db, nick);
+  if (problem) throw new ChannelCreationError(problem);
+  if (name.length > 190) throw new ChannelCreationError('the display name is too long');
+  const pwProblem = passwordProblem(req.password);
+  if (pwProblem) throw new ChannelCreationError(pwProblem);
+  const email = (req.email ?? '').trim();
+  if (email && !EMAIL_PATTERN.test(email)) throw new ChannelCreationError(`not an email address: ${email}`);
+
+  const existing = getOwnerAccount(db);
+  if (existing && !(await verifyPassword(req.password!, existing.account_password))) {
+    throw new ChannelCreationError('wrong password: a new channel needs the password of the existing account');
+  }
+  const passwordHash = existing ? undefined : await hashPassword(req.password!);
+  const keys = await generateChannelKeys();
+  return db.transaction(() => {
+    // Checked again inside the transaction: another request may have taken the nick meanwhile.
+    const again = nickProblem(db, nick);
+    if (again) throw new ChannelCreationError(again);
+    const owner = getOwnerAccount(db);
+    const accountId = owner ? owner.account_id : insertAccount(db, email, passwordHash!);
+    return insertChannel(db, { accountId, nick, name, host: site.host, baseUrl: site.baseUrl, keys });
+  })();
+}
+
+export async function changePassword(db: Db, accountId: number, password: string): Promise<void> {
+  const problem = passwordProblem(password);
+  if (problem) throw new ChannelCreationError(problem);
+  setAccountPassword(db, accountId, await hashPassword(password));
+}
