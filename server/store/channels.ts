@@ -139,3 +139,7 @@ export function renameChannel(db: Db, channelId: number, name: string): void {
     stmt(db, 'UPDATE xchan SET xchan_name = ?, xchan_name_date = ? WHERE xchan_hash = ?').run(name, nowDb(), ch.channel_hash);
   })();
 }
+
+export function setLastPost(db: Db, channelId: number, when: string): void {
+  stmt(db, 'UPDATE channel SET channel_lastpost = ? WHERE channel_id = ?').run(when, channelId);
+}

@@ -1,0 +1,62 @@
+import type { Hub } from '../hub.js';
+import { getChannel } from '../store/channels.js';
+import { insertNotification } from '../store/notify.js';
+import { getXchan } from '../store/xchans.js';
+import { nowDb } from '../util/time.js';
+import { randomToken } from '../util/ids.js';
+
+/** Notification types (notify.ntype bits, as Hubzilla and Friendica number them). */
+export const NOTIFY = {
+  INTRO: 1,
+  CONFIRM: 2,
+  WALL: 4,
+  COMMENT: 8,
+  MAIL: 16,
+  TAGSELF: 128,
+  LIKE: 1024,
+} as const;
+
+export interface NotificationEvent {
+  /** The channel to notify. */
+  uid: number;
+  ntype: number;
+  /** Who did it (xchan hash). */
+  actor: string;
+  /** BBCode text; '{0}' is not used, the actor's name is written out. */
+  msg: string;
+  link: string;
+  iid?: number;
+  parent?: number;
+  verb?: string;
+  otype: 'item' | 'intro' | 'mail';
+}
+
+/**
+ * Records a notification for a local channel and tells the desktop shell (hub.events
+ * 'notification', channel id, notification id). Nobody is notified of their own actions.
+ */
+export function notify(hub: Hub, e: NotificationEvent): number | undefined {
+  const channel = getChannel(hub.db, e.uid);
+  if (!channel || channel.channel_hash === e.actor) return undefined;
+  const actor = getXchan(hub.db, e.actor);
+  const id = insertNotification(hub.db, {
+    hash: randomToken(16),
+    xname: actor?.xchan_name ?? '',
+    url: actor?.xchan_url ?? '',
+    photo: actor?.xchan_photo_s ?? '',
+    created: nowDb(),
+    msg: e.msg,
+    aid: channel.channel_account_id,
+    uid: e.uid,
+    link: e.link,
+    iid: e.iid ?? 0,
+    parent: e.parent ?? 0,
+    ntype: e.ntype,
+    verb: e.verb ?? '',
+    otype: e.otype,
+    xchan: e.actor,
+  });
+  // After the surrounding transaction has committed.
+  setImmediate(() => hub.events.emit('notification', e.uid, id));
+  return id;
+}

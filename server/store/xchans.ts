@@ -1,0 +1,40 @@
+import { stmt, type Db } from '../db/open.js';
+import type { XchanRow } from './rows.js';
+
+export function getXchan(db: Db, hash: string): XchanRow | undefined {
+  return stmt<[string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_hash = ?').get(hash);
+}
+
+export function getXchanById(db: Db, id: number): XchanRow | undefined {
+  return stmt<[number], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_id = ?').get(id);
+}
+
+export function getXchanByAddress(db: Db, address: string): XchanRow | undefined {
+  return stmt<[string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_addr = ? COLLATE NOCASE ORDER BY xchan_id LIMIT 1').get(address);
+}
+
+export function getXchanByGuid(db: Db, guid: string): XchanRow | undefined {
+  return stmt<[string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_guid = ? ORDER BY xchan_id LIMIT 1').get(guid);
+}
+
+/** The xchan of a local channel by nickname (nick or nick@host). */
+export function getLocalXchanByNick(db: Db, nick: string): XchanRow | undefined {
+  return stmt<[string], XchanRow>(db, 'SELECT x.* FROM xchan x JOIN channel c ON c.channel_hash = x.xchan_hash WHERE c.channel_address = ? AND c.channel_removed = 0').get(nick.split('@')[0]!.toLowerCase());
+}
+
+/** Several xchans at once, keyed by hash (for serialising lists of items). */
+export function getXchansByHash(db: Db, hashes: Iterable<string>): Map<string, XchanRow> {
+  const unique = [...new Set(hashes)].filter(Boolean);
+  const out = new Map<string, XchanRow>();
+  for (let i = 0; i < unique.length; i += 500) {
+    const chunk = unique.slice(i, i + 500);
+    const rows = db.prepare(`SELECT * FROM xchan WHERE xchan_hash IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as XchanRow[];
+    for (const r of rows) out.set(r.xchan_hash, r);
+  }
+  return out;
+}
+
+/** Whether the xchan is one of this hub's channels. */
+export function isLocalXchan(db: Db, hash: string): boolean {
+  return stmt<[string], { n: number }>(db, 'SELECT count(*) AS n FROM channel WHERE channel_hash = ? AND channel_removed = 0').get(hash)!.n > 0;
+}
