@@ -24,6 +24,14 @@ const bbcodePreset = presetHTML5.extend((tags) => ({
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
 
+/** Links in posts must be absolute http(s)/mailto URLs; anything else (e.g. an escaped javascript: URL) is dropped. */
+function withAbsoluteUrl(attribs: Record<string, string>, name: string): Record<string, string> {
+  const v = attribs[name];
+  if (v === undefined || /^(https?:\/\/|mailto:|data:image\/)/i.test(v)) return attribs;
+  const { [name]: _dropped, ...rest } = attribs;
+  return rest;
+}
+
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
     'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'strike', 'span', 'div', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
@@ -51,7 +59,8 @@ const SANITIZE: sanitizeHtml.IOptions = {
     },
   },
   transformTags: {
-    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'nofollow noopener noreferrer', target: '_blank' } }),
+    a: (tagName, attribs) => ({ tagName, attribs: { ...withAbsoluteUrl(attribs, 'href'), rel: 'nofollow noopener noreferrer', target: '_blank' } }),
+    img: (tagName, attribs) => ({ tagName, attribs: withAbsoluteUrl(attribs, 'src') }),
   },
 };
 

@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { bodyToText, renderBody, sanitize } from '../../server/content/render.js';
+import { findTerms, parseCategories } from '../../server/content/terms.js';
+import { assertHarmlessHtml } from '../helpers/html.js';
+
+const HOSTILE = [
+  '<script>alert(1)</script>',
+  '[url=javascript:alert(1)]click[/url]',
+  '[img]javascript:alert(1)[/img]',
+  '[url=https://x.org" onmouseover="alert(1)]x[/url]',
+  '<img src=x onerror=alert(1)>',
+  '[color=red;background:url(javascript:alert(1))]x[/color]',
+  '[size=99999px;position:fixed;top:0]x[/size]',
+  '<a href="javascript:alert(1)">x</a>',
+  '<svg onload=alert(1)>',
+  '<iframe src="https://evil.example"></iframe>',
+  '<style>body{display:none}</style>',
+];
+
+for (const mimetype of ['text/bbcode', 'text/markdown', 'text/plain']) {
+  test(`${mimetype}: hostile markup never survives rendering`, () => {
+    for (const body of HOSTILE) assertHarmlessHtml(renderBody(body, mimetype));
+  });
+}
+
+test('BBCode renders the usual tags and escapes raw HTML as text', () => {
+  const html = renderBody('[b]bold[/b] [i]it[/i] [url=https://example.org/?a=1&b=2]link[/url]\nline two <b>raw</b>');
+  assert.match(html, /<span style="font-weight:bold">bold<\/span>/);
+  assert.match(html, /<a href="https:\/\/example.org\/\?a=1&amp;b=2"[^>]*>link<\/a>/);
+  assert.match(html, /<br \/>line two &lt;b&gt;raw&lt;\/b&gt;/);
+});
+
+test('Markdown and plain text render', () => {
+  assert.match(renderBody('**strong** _em_', 'text/markdown'), /<strong>strong<\/strong> <em>em<\/em>/);
+  assert.match(renderBody('see https://example.org now', 'text/plain'), /<a href="https:\/\/example.org"/);
+});
+
+test('the sanitizer keeps harmless markup and drops the rest', () => {
+  assert.equal(sanitize('<p onclick="x()">hi <b>there</b></p>'), '<p>hi <b>there</b></p>');
+});
+
+test('plain text of a body has no markup', () => {
+  assert.equal(bodyToText('[b]item_body[/b] & more'), 'item_body & more');
+});
+
+test('mentions and hashtags are found, but not in emails, URLs, code or colour codes', () => {
+  const terms = findTerms('hi @bob and @carol@example.com #hearth #2024 mail me@example.org [code]@nobody #nothing[/code] [color=#fff]x[/color] https://x.org/#frag');
+  assert.deepEqual(terms.mentions, ['bob', 'carol@example.com']);
+  assert.deepEqual(terms.hashtags, ['hearth']);
+  assert.deepEqual(parseCategories(' a, b ,,a'), ['a', 'b']);
+});

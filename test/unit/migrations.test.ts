@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import { listMigrations, migrate, openDatabase, schemaVersion } from '../../server/db/open.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+test('a new database gets every migration, in order, and the schema version of the last', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-mig-'));
+  const db = openDatabase(join(dir, 'h.db'));
+  const migrations = listMigrations();
+  assert.ok(migrations.length >= 1);
+  assert.deepEqual(migrations.map((m) => m.version), [...migrations.map((m) => m.version)].sort((a, b) => a - b));
+  assert.equal(schemaVersion(db), migrations.at(-1)!.version);
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+  assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
+  assert.ok((db.pragma('busy_timeout', { simple: true }) as number) >= 1000);
+  for (const table of ['account', 'channel', 'xchan', 'profile', 'abook', 'abconfig', 'pgrp', 'pgrp_member', 'item', 'term', 'attach', 'photo', 'notify', 'mail', 'conv', 'oauth_client', 'oauth_token', 'config', 'pconfig']) {
+    assert.ok(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table), `table ${table} exists`);
+  }
+  db.close();
+  // Reopening applies nothing again.
+  const again = new Database(join(dir, 'h.db'));
+  assert.deepEqual(migrate(again, migrations), []);
+  again.close();
+});
+
+test('every column of the seed item table exists', () => {
+  const db = new Database(':memory:');
+  migrate(db);
+  const cols = new Set((db.prepare('PRAGMA table_info(item)').all() as { name: string }[]).map((c) => c.name));
+  const seed = `id mid aid uid parent parent_mid thr_parent created edited expires commented received changed comments_closed owner_xchan
+    author_xchan source_xchan mimetype title body html app lang revision verb obj_type obj tgt_type target layout_mid postopts route llink
+    plink resource_id resource_type attach sig diaspora_meta location coord public_policy comment_policy allow_cid allow_gid deny_cid deny_gid
+    item_restrict item_flags item_private item_origin item_unseen item_starred item_uplink item_consensus item_wall item_thread_top
+    item_notshown item_nsfw item_relay item_mentionsme item_nocomment item_obscured item_verified item_retained item_rss item_deleted
+    item_type item_hidden item_unpublished item_delayed item_pending_remove item_blocked`.split(/\s+/);
+  for (const c of seed) assert.ok(cols.has(c), `item.${c}`);
+});
+
+test('a failing migration is rolled back and leaves the previous schema version', () => {
+  const db = new Database(':memory:');
+  const ok = { version: 1, name: '001_ok.sql', sql: 'CREATE TABLE a (x INTEGER);' };
+  const bad = { version: 2, name: '002_bad.sql', sql: 'CREATE TABLE b (y INTEGER); INSERT INTO nowhere VALUES (1);' };
+  assert.throws(() => migrate(db, [ok, bad]));
+  assert.equal(schemaVersion(db), 1);
+  assert.equal((db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'").get() as { n: number }).n, 0);
+  assert.deepEqual(migrate(db, [ok, { ...bad, sql: 'CREATE TABLE b (y INTEGER);' }]), [2]);
+});
