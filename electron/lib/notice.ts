@@ -1,0 +1,35 @@
+import { bodyToText } from '../../server/content/render.js';
+import type { WatchedNotification } from '../../server/store/notify-watch.js';
+
+/** A native desktop notification to show, and where clicking it leads. */
+export interface DesktopNotice {
+  /** Notification id (the newest one for a summary). */
+  id: number;
+  /** Channel the notification belongs to: the window is logged in as it when the notice is clicked. */
+  channelId: number;
+  title: string;
+  body: string;
+  /** Path in the UI to open on click. */
+  path: string;
+}
+
+const MAX_BODY = 200;
+
+/** The UI page for a notification: the item it is about, the connections page for an introduction, else the list. */
+export function noticePath(n: Pick<WatchedNotification, 'iid' | 'otype'>): string {
+  if (n.otype === 'intro') return '/connections';
+  if (n.iid > 0 && n.otype === 'item') return `/item/${n.iid}`;
+  return '/notifications';
+}
+
+export function noticeFor(n: WatchedNotification): DesktopNotice {
+  let body = bodyToText(n.msg).replace(/\s+/g, ' ').trim();
+  if (body.length > MAX_BODY) body = body.slice(0, MAX_BODY - 1) + '…';
+  return { id: n.id, channelId: n.uid, title: n.xname || 'Hearth', body: body || 'New notification', path: noticePath(n) };
+}
+
+/** One notice standing for many, so a burst does not flood the desktop. */
+export function summaryNotice(batch: WatchedNotification[]): DesktopNotice {
+  const last = batch[batch.length - 1]!;
+  return { id: last.id, channelId: last.uid, title: 'Hearth', body: `${batch.length} new notifications`, path: '/notifications' };
+}

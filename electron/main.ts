@@ -1,0 +1,236 @@
+// Hearth's Electron main process: runs the hub in-process and shows it in a window, with a tray
+// menu and native notifications. Everything that can be tested without Electron lives in ./lib.
+//
+// How the TypeScript server is loaded: scripts/build-electron.js compiles electron/ and server/
+// with `tsc -p electron/tsconfig.json` into dist/app/ (mirroring the repository: dist/app/electron,
+// dist/app/server) and copies next to them what the server reads relative to its own files (the
+// SQL migrations, and the built renderer as dist/app/dist/renderer, which server/web/ui.ts looks
+// for two levels up). Registering tsx here instead would need a compiler and esbuild's native
+// binary at run time, and that binary cannot be executed from inside the packaged app.asar.
+import { app, BrowserWindow, dialog, Menu, nativeImage, Notification, powerMonitor, session, shell, Tray, type NativeImage, type WebContents } from 'electron';
+import { join } from 'node:path';
+import type { Logger } from '../server/hub.js';
+import { startDesktopHub } from './lib/desktop-hub.js';
+import { applyLanAccess, type LanState } from './lib/lan.js';
+import { lanPageHtml } from './lib/lan-page.js';
+import { appOrigins, loginUrl } from './lib/login-handoff.js';
+import { decideNavigation } from './lib/navigation.js';
+import type { DesktopNotice } from './lib/notice.js';
+import { NotificationWatcher } from './lib/notification-watcher.js';
+import { SettingsStore } from './lib/settings.js';
+import { createShutdown } from './lib/shutdown.js';
+import { trayMenuTemplate, trayTooltip, type TrayState } from './lib/tray-menu.js';
+
+const APP_ID = 'org.hearth.desktop';
+const log: Logger = {
+  info: (...a) => console.log(...a),
+  warn: (...a) => console.warn(...a),
+  error: (...a) => console.error(...a),
+};
+
+// The same place in development (`electron .`, where the name would be "hearth") and when packaged.
+app.setPath('userData', join(app.getPath('appData'), 'Hearth'));
+app.setAppUserModelId(APP_ID);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  await run().catch((err: unknown) => {
+    log.error(err);
+    dialog.showErrorBox('Hearth could not start', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+  });
+}
+
+async function run(): Promise<void> {
+  let mainWindow: BrowserWindow | undefined;
+  let quitting = false;
+  // Until the window exists, a second launch has nothing to focus; afterwards it shows the window.
+  app.on('second-instance', () => showWindow());
+  app.on('window-all-closed', () => {
+    // Hearth keeps running in the tray: other devices and notifications depend on the hub.
+  });
+
+  await app.whenReady();
+  const icons = join(app.getAppPath(), 'build', 'icons');
+  const appIcon = nativeImage.createFromPath(join(icons, '512x512.png'));
+  const settings = new SettingsStore(join(app.getPath('userData'), 'settings.json'));
+  const dataDir = process.env.HEARTH_DATA || join(app.getPath('userData'), 'hub');
+  const { hub, lan } = await startDesktopHub({ dataDir, settings, log });
+  log.info(`Hearth hub at ${hub.baseUrl}/ (data: ${dataDir})`);
+
+  const tray: TrayState = { unseen: 0, lan };
+  const notices = new Set<Notification>();
+  const watcher = new NotificationWatcher({
+    db: hub.db,
+    events: hub.events,
+    notify: showNotice,
+    onUnseenCount(count) {
+      tray.unseen = count;
+      app.setBadgeCount(count);
+      refreshTray();
+    },
+    log,
+  });
+
+  const shutdown = createShutdown(hub, { before: [() => watcher.stop()], log });
+  const quitCleanly = () => {
+    quitting = true;
+    void shutdown.run().then(() => app.quit());
+  };
+  app.on('before-quit', (event) => {
+    quitting = true;
+    if (shutdown.finished) return;
+    event.preventDefault();
+    quitCleanly();
+  });
+  powerMonitor.on('shutdown', (...args: unknown[]) => {
+    // Delays the OS shutdown until the hub is closed (Linux, macOS).
+    (args[0] as { preventDefault?: () => void } | undefined)?.preventDefault?.();
+    quitCleanly();
+  });
+  process.on('SIGTERM', quitCleanly);
+  process.on('SIGINT', quitCleanly);
+
+  guardSession();
+  const trayIcon = new Tray(trayImage(icons));
+  trayIcon.on('click', () => showWindow());
+  watcher.start();
+  refreshTray();
+  mainWindow = createMainWindow(loginUrl(hub));
+  app.on('activate', () => showWindow());
+
+  function createMainWindow(url: string): BrowserWindow {
+    const win = new BrowserWindow({
+      width: 1100,
+      height: 800,
+      minWidth: 420,
+      minHeight: 400,
+      title: 'Hearth',
+      icon: appIcon,
+      show: false,
+      autoHideMenuBar: true,
+      backgroundColor: '#fbf8f4',
+      webPreferences: { contextIsolation: true, nodeIntegration: false, sandbox: true, webSecurity: true },
+    });
+    guardContents(win.webContents, () => appOrigins(hub));
+    win.once('ready-to-show', () => win.show());
+    win.on('close', (event) => {
+      if (quitting) return;
+      event.preventDefault();
+      win.hide();
+    });
+    // Windows gives no way to delay a log-off; start closing at once.
+    win.on('session-end', () => quitCleanly());
+    void win.loadURL(url);
+    return win;
+  }
+
+  function showWindow(url?: string): void {
+    if (!mainWindow || mainWindow.isDestroyed()) {
+      if (app.isReady() && !quitting) mainWindow = createMainWindow(url ?? loginUrl(hub));
+      return;
+    }
+    if (url) void mainWindow.loadURL(url);
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.show();
+    mainWindow.focus();
+  }
+
+  function showNotice(notice: DesktopNotice): void {
+    if (!Notification.isSupported()) return;
+    const n = new Notification({ title: notice.title, body: notice.body, icon: appIcon });
+    // Kept referenced until dismissed: a collected Notification loses its click handler.
+    notices.add(n);
+    if (notices.size > 20) notices.delete(notices.values().next().value!);
+    n.on('click', () => {
+      notices.delete(n);
+      showWindow(loginUrl(hub, { channelId: notice.channelId, path: notice.path }));
+    });
+    n.on('close', () => notices.delete(n));
+    n.show();
+  }
+
+  let lanChange = Promise.resolve();
+  function setLanAccess(on: boolean): void {
+    lanChange = lanChange.then(async () => {
+      settings.update({ lanAccess: on });
+      tray.lan = await applyLanAccess(hub, on);
+      refreshTray();
+      if (tray.lan.on) await showLanAddress();
+      else if (on && tray.lan.problem) await dialog.showMessageBox({ type: 'warning', message: 'LAN access is off', detail: tray.lan.problem });
+    }).catch((err: unknown) => log.error('changing LAN access failed:', err));
+  }
+
+  let lanWindow: BrowserWindow | undefined;
+  async function showLanAddress(): Promise<void> {
+    const state: LanState = tray.lan;
+    if (!state.on || !state.url) return;
+    const html = await lanPageHtml(state.url);
+    if (!lanWindow || lanWindow.isDestroyed()) {
+      lanWindow = new BrowserWindow({
+        width: 380,
+        height: 560,
+        resizable: false,
+        title: 'Hearth on your network',
+        icon: appIcon,
+        autoHideMenuBar: true,
+        webPreferences: { contextIsolation: true, nodeIntegration: false, sandbox: true, javascript: false },
+      });
+      guardContents(lanWindow.webContents, () => []);
+    }
+    await lanWindow.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+    lanWindow.show();
+    lanWindow.focus();
+  }
+
+  function refreshTray(): void {
+    if (trayIcon.isDestroyed()) return;
+    trayIcon.setToolTip(trayTooltip(tray));
+    trayIcon.setContextMenu(
+      Menu.buildFromTemplate(
+        trayMenuTemplate(tray, {
+          open: () => showWindow(),
+          openNotifications: () => showWindow(loginUrl(hub, { path: '/notifications' })),
+          setLanAccess,
+          showLanAddress: () => void showLanAddress(),
+          quit: () => app.quit(),
+        }),
+      ),
+    );
+  }
+
+  /** Keeps a window on the hub: other web pages open in the browser, nothing else opens at all. */
+  function guardContents(contents: WebContents, origins: () => string[]): void {
+    const route = (url: string, event?: { preventDefault(): void }): void => {
+      const decision = decideNavigation(url, origins());
+      if (decision === 'allow') return;
+      event?.preventDefault();
+      if (decision === 'external') void shell.openExternal(url);
+    };
+    contents.on('will-navigate', (event) => route(event.url, event));
+    contents.on('will-redirect', (event) => route(event.url, event));
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      const decision = decideNavigation(url, origins());
+      if (decision === 'allow' && contents === mainWindow?.webContents) void mainWindow.loadURL(url);
+      else if (decision === 'external') void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  }
+
+  /** The hub's pages need no camera, location or other browser permission. */
+  function guardSession(): void {
+    const allowed = new Set(['clipboard-sanitized-write', 'fullscreen']);
+    const ses = session.defaultSession;
+    ses.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed.has(permission)));
+    ses.setPermissionCheckHandler((_contents, permission) => allowed.has(permission));
+  }
+}
+
+function trayImage(icons: string): NativeImage {
+  // macOS wants a monochrome template image; the others a coloured one. @2x variants load by themselves.
+  const image = nativeImage.createFromPath(join(icons, process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png'));
+  if (process.platform === 'darwin') image.setTemplateImage(true);
+  return image;
+}
