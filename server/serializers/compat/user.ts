@@ -1,0 +1,157 @@
+import type { XchanRow } from '../../store/rows.js';
+import { twitterDate } from '../../util/time.js';
+import type { CompatStatus } from './status.js';
+
+/** A Twitter v1.1 / StatusNet user, with the Friendica additions clients look for. */
+export interface CompatUser {
+  id: number;
+  id_str: string;
+  name: string;
+  screen_name: string;
+  location: string;
+  derived: never[];
+  url: string;
+  entities?: { url: { urls: never[] }; description: { urls: never[] } };
+  description: string;
+  protected: boolean;
+  verified?: boolean;
+  followers_count: number;
+  friends_count: number;
+  listed_count: number;
+  favourites_count: number;
+  statuses_count: number;
+  created_at: string;
+  profile_image_url_https: string;
+  default_profile: boolean;
+  default_profile_image: boolean;
+  status?: CompatStatus;
+  profile_image_url: string;
+  follow_request_sent: boolean;
+  profile_image_url_large: string;
+  profile_image_url_profile_size: string;
+  utc_offset: number;
+  time_zone: string;
+  geo_enabled: boolean;
+  lang: null;
+  contributors_enabled: boolean;
+  is_translator: boolean;
+  is_translation_enabled: boolean;
+  following: boolean;
+  statusnet_blocking: boolean;
+  notifications: boolean;
+  uid?: number;
+  pid: number;
+  cid: number;
+  statusnet_profile_url: string;
+  self?: boolean;
+  network: string;
+}
+
+/** Profile data of a local channel (its default profile). */
+export interface UserProfile {
+  location: string;
+  description: string;
+  homepage: string;
+}
+
+/** How the viewer relates to the person; all false/0 for an anonymous viewer. */
+export interface UserRelation {
+  /** The viewer's channel id when the viewer has a connection record for this person (or is them), else 0. */
+  viewerUid: number;
+  /** The viewer's connection (abook) id for this person, 0 if none. */
+  abookId: number;
+  /** The viewer follows them (an accepted connection of the viewer). */
+  following: boolean;
+  /** The viewer's connection waits for their acceptance. */
+  followRequestSent: boolean;
+  blocking: boolean;
+  self: boolean;
+}
+
+export interface UserCounts {
+  followers: number;
+  friends: number;
+  statuses: number;
+  favourites: number;
+}
+
+/** Everything the user serializer needs, gathered by the loader. */
+export interface UserFacts {
+  xchan: XchanRow;
+  profile?: UserProfile;
+  /** When the identity became known ('YYYY-MM-DD HH:MM:SS'). */
+  created: string;
+  counts: UserCounts;
+  relation: UserRelation;
+}
+
+export interface UserOptions {
+  /** Keys to leave out (verify_credentials drops uid and verified, users/show drops uid). */
+  omit?: readonly ('uid' | 'verified' | 'self')[];
+  /** Include the (empty) url/description entities; contact lists leave them out by default. */
+  entities?: boolean;
+  /** The person's latest status, when the endpoint embeds it. */
+  status?: CompatStatus;
+}
+
+export const NO_RELATION: UserRelation = { viewerUid: 0, abookId: 0, following: false, followRequestSent: false, blocking: false, self: false };
+
+/** The nickname part of an identity: nick of nick@host, else the display name. */
+export function screenName(x: Pick<XchanRow, 'xchan_addr' | 'xchan_name'>): string {
+  const nick = x.xchan_addr.split('@')[0] ?? '';
+  return nick || x.xchan_name;
+}
+
+export function compatUser(f: UserFacts, opts: UserOptions = {}): CompatUser {
+  const x = f.xchan;
+  const omit = new Set(opts.omit ?? []);
+  const r = f.relation;
+  const nick = screenName(x);
+  const u: CompatUser = {
+    id: x.xchan_id,
+    id_str: String(x.xchan_id),
+    name: x.xchan_name || nick,
+    screen_name: nick,
+    location: f.profile?.location ?? '',
+    derived: [],
+    url: f.profile?.homepage || x.xchan_url,
+    entities: { url: { urls: [] }, description: { urls: [] } },
+    description: f.profile?.description ?? '',
+    protected: false,
+    verified: r.viewerUid !== 0,
+    followers_count: f.counts.followers,
+    friends_count: f.counts.friends,
+    listed_count: 0,
+    favourites_count: f.counts.favourites,
+    statuses_count: f.counts.statuses,
+    created_at: twitterDate(f.created),
+    profile_image_url_https: x.xchan_photo_s,
+    default_profile: false,
+    default_profile_image: false,
+    status: opts.status,
+    profile_image_url: x.xchan_photo_s,
+    follow_request_sent: r.followRequestSent,
+    profile_image_url_large: x.xchan_photo_l,
+    profile_image_url_profile_size: x.xchan_photo_m,
+    utc_offset: 0,
+    time_zone: 'UTC',
+    geo_enabled: false,
+    lang: null,
+    contributors_enabled: false,
+    is_translator: false,
+    is_translation_enabled: false,
+    following: r.following,
+    statusnet_blocking: r.blocking,
+    notifications: false,
+    uid: r.viewerUid,
+    pid: x.xchan_id,
+    cid: r.abookId,
+    statusnet_profile_url: x.xchan_url,
+    self: r.self,
+    network: x.xchan_network,
+  };
+  if (opts.entities === false) delete u.entities;
+  if (!opts.status) delete u.status;
+  for (const k of omit) delete u[k];
+  return u;
+}

@@ -1,0 +1,122 @@
+import type { Hub } from '../../hub.js';
+import type { ChannelRow, ItemRow, XchanRow } from '../../store/rows.js';
+import { childrenOf, itemsByIds, itemsByUidMid, termsOf, visibleAmong } from '../../store/item-batch.js';
+import { starredAmong } from '../../store/item-stars.js';
+import { TERM_HASHTAG, TERM_MENTION } from '../../content/terms.js';
+import { compatStatus, emptyActivities, type ActivityName, type CompatStatus, type StatusTerm } from '../../serializers/compat/status.js';
+import { compatUser, NO_RELATION, type CompatUser } from '../../serializers/compat/user.js';
+import { CONTENT_VERBS, VERB } from '../verbs.js';
+import { loadUsers } from './users.js';
+
+export interface StatusLoadOptions {
+  includeEntities?: boolean;
+}
+
+const ACTIVITY_BY_VERB: Record<string, ActivityName> = {
+  [VERB.LIKE]: 'like',
+  [VERB.DISLIKE]: 'dislike',
+  [VERB.ATTENDYES]: 'attendyes',
+  [VERB.ATTENDNO]: 'attendno',
+  [VERB.ATTENDMAYBE]: 'attendmaybe',
+};
+
+const CONTENT = new Set<string>(CONTENT_VERBS);
+
+/** The item a share (statuses/retweet) embeds: its id is kept in the share's obj. */
+export function sharedItemId(item: Pick<ItemRow, 'verb' | 'obj'>): number | undefined {
+  if (item.verb !== VERB.SHARE || !item.obj) return undefined;
+  try {
+    const id = (JSON.parse(item.obj) as { item_id?: unknown }).item_id;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function placeholderUser(hash: string): CompatUser {
+  const xchan = { xchan_id: 0, xchan_hash: hash, xchan_name: 'unknown', xchan_addr: '', xchan_url: '', xchan_photo_s: '', xchan_photo_m: '', xchan_photo_l: '', xchan_network: '', xchan_name_date: '0001-01-01 00:00:00' } as XchanRow;
+  return compatUser({ xchan, created: xchan.xchan_name_date, counts: { followers: 0, friends: 0, statuses: 0, favourites: 0 }, relation: NO_RELATION });
+}
+
+const key = (uid: number, mid: string) => `${uid} ${mid}`;
+
+/**
+ * Renders items as Twitter statuses for `viewer` (undefined = anonymous), in the given order.
+ * Authors, reply targets, activities, terms, stars and shared originals are read in bulk: the number
+ * of queries does not grow with the number of items.
+ */
+export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: ItemRow[], opts: StatusLoadOptions = {}): CompatStatus[] {
+  if (!items.length) return [];
+  const db = hub.db;
+  const observer = viewer?.channel_hash ?? '';
+
+  const shareTargets = [...new Set(items.map(sharedItemId).filter((id): id is number => id !== undefined))];
+  const visibleTargets = visibleAmong(db, shareTargets, observer);
+  const originals = new Map(itemsByIds(db, shareTargets.filter((id) => visibleTargets.has(id))).map((i) => [i.id, i]));
+  const all = [...items, ...originals.values()];
+
+  const replies = new Map(
+    itemsByUidMid(db, all.filter((i) => i.thr_parent && i.thr_parent !== i.mid).map((i) => ({ uid: i.uid, mid: i.thr_parent }))).map((r) => [key(r.uid, r.mid), r]),
+  );
+  const activities = new Map<string, Record<ActivityName, string[]>>();
+  const comments = new Map<string, number>();
+  for (const c of childrenOf(db, all)) {
+    const k = key(c.uid, c.thr_parent);
+    const name = ACTIVITY_BY_VERB[c.verb];
+    if (name) {
+      let a = activities.get(k);
+      if (!a) activities.set(k, (a = { like: [], dislike: [], attendyes: [], attendno: [], attendmaybe: [] }));
+      a[name].push(c.author_xchan);
+    } else if (CONTENT.has(c.verb)) {
+      comments.set(k, (comments.get(k) ?? 0) + 1);
+    }
+  }
+  const terms = termsOf(db, all.map((i) => i.id));
+  const starred = viewer ? starredAmong(db, viewer.channel_id, all.map((i) => i.id)) : new Set<number>();
+
+  const hashes = new Set<string>();
+  for (const i of all) hashes.add(i.author_xchan).add(i.owner_xchan);
+  for (const r of replies.values()) hashes.add(r.author_xchan);
+  for (const a of activities.values()) for (const list of Object.values(a)) for (const h of list) hashes.add(h);
+  for (const t of terms) if (t.ttype === TERM_MENTION && t.term_hash) hashes.add(t.term_hash);
+  const users = loadUsers(hub, viewer, hashes);
+  const user = (hash: string) => users.get(hash) ?? placeholderUser(hash);
+
+  const termsByItem = new Map<number, StatusTerm[]>();
+  for (const t of terms) {
+    if (t.ttype !== TERM_HASHTAG && t.ttype !== TERM_MENTION) continue;
+    const list = termsByItem.get(t.oid) ?? [];
+    list.push({ ttype: t.ttype, term: t.term, url: t.url, user: t.ttype === TERM_MENTION && t.term_hash ? users.get(t.term_hash) : undefined });
+    termsByItem.set(t.oid, list);
+  }
+
+  const render = (item: ItemRow, retweeted?: CompatStatus): CompatStatus => {
+    const reply = item.thr_parent && item.thr_parent !== item.mid ? replies.get(key(item.uid, item.thr_parent)) : undefined;
+    const acts = activities.get(key(item.uid, item.mid));
+    const resolved = emptyActivities();
+    if (acts) for (const name of Object.keys(acts) as ActivityName[]) resolved[name] = acts[name].map(user);
+    return compatStatus(
+      {
+        item,
+        author: user(item.author_xchan),
+        owner: user(item.owner_xchan),
+        replyTo: reply ? { id: reply.id, user: users.get(reply.author_xchan) } : !item.item_thread_top && item.parent ? { id: item.parent } : undefined,
+        activities: resolved,
+        comments: comments.get(key(item.uid, item.mid)) ?? 0,
+        favorited: starred.has(item.id),
+        terms: termsByItem.get(item.id) ?? [],
+        retweeted,
+      },
+      opts,
+    );
+  };
+  return items.map((item) => {
+    const original = originals.get(sharedItemId(item) ?? 0);
+    return render(item, original ? render(original) : undefined);
+  });
+}
+
+/** One item as a status. */
+export function loadStatus(hub: Hub, viewer: ChannelRow | undefined, item: ItemRow, opts: StatusLoadOptions = {}): CompatStatus {
+  return loadStatuses(hub, viewer, [item], opts)[0]!;
+}

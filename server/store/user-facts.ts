@@ -1,0 +1,129 @@
+import { stmt, type Db } from '../db/open.js';
+import { visibleToSql } from './acl.js';
+
+/**
+ * Bulk reads for rendering people (Twitter users) from xchan hashes: local channel profiles,
+ * the viewer's connection records, and follower/friend/status counts.
+ */
+
+const json = (values: unknown[]) => JSON.stringify(values);
+
+function toMap<T extends { hash: string }>(rows: T[]): Map<string, T> {
+  return new Map(rows.map((r) => [r.hash, r]));
+}
+
+export interface LocalChannelFacts {
+  hash: string;
+  channel_id: number;
+  channel_created: string;
+  channel_location: string;
+  locality: string | null;
+  region: string | null;
+  country_name: string | null;
+  pdesc: string | null;
+  homepage: string | null;
+}
+
+/** Local channels among these identities, with their default profile. */
+export function localChannelFacts(db: Db, hashes: string[]): Map<string, LocalChannelFacts> {
+  if (!hashes.length) return new Map();
+  return toMap(
+    stmt<[string], LocalChannelFacts>(
+      db,
+      `SELECT c.channel_hash AS hash, c.channel_id, c.channel_created, c.channel_location, p.locality, p.region, p.country_name, p.pdesc, p.homepage
+       FROM channel c LEFT JOIN profile p ON p.uid = c.channel_id AND p.is_default = 1
+       WHERE c.channel_removed = 0 AND c.channel_hash IN (SELECT value FROM json_each(?))`,
+    ).all(json(hashes)),
+  );
+}
+
+export interface ViewerConnection {
+  hash: string;
+  abook_id: number;
+  abook_pending: number;
+  abook_blocked: number;
+  abook_self: number;
+  abook_created: string;
+}
+
+/** The viewer channel's connection records for these identities (including its self record). */
+export function viewerConnections(db: Db, uid: number, hashes: string[]): Map<string, ViewerConnection> {
+  if (!hashes.length) return new Map();
+  return toMap(
+    stmt<[number, string], ViewerConnection>(
+      db,
+      `SELECT abook_xchan AS hash, abook_id, abook_pending, abook_blocked, abook_self, abook_created FROM abook
+       WHERE abook_channel = ? AND abook_xchan IN (SELECT value FROM json_each(?))`,
+    ).all(uid, json(hashes)),
+  );
+}
+
+/** Local channels among these that have not yet accepted the viewer's connection. */
+export function awaitingAcceptance(db: Db, viewerHash: string, hashes: string[]): Set<string> {
+  if (!hashes.length) return new Set();
+  const rows = stmt<[string, string], { hash: string }>(
+    db,
+    `SELECT c.channel_hash AS hash FROM abook a JOIN channel c ON c.channel_id = a.abook_channel
+     WHERE a.abook_xchan = ? AND a.abook_pending = 1 AND c.channel_hash IN (SELECT value FROM json_each(?))`,
+  ).all(viewerHash, json(hashes));
+  return new Set(rows.map((r) => r.hash));
+}
+
+type Counts = Map<string, number>;
+
+function counts(rows: { hash: string; n: number }[]): Counts {
+  return new Map(rows.map((r) => [r.hash, r.n]));
+}
+
+/** Followers: channels having an accepted connection to the identity. */
+export function followerCounts(db: Db, hashes: string[]): Counts {
+  if (!hashes.length) return new Map();
+  return counts(
+    stmt<[string], { hash: string; n: number }>(
+      db,
+      `SELECT abook_xchan AS hash, count(*) AS n FROM abook
+       WHERE abook_xchan IN (SELECT value FROM json_each(?)) AND abook_self = 0 AND abook_pending = 0 GROUP BY abook_xchan`,
+    ).all(json(hashes)),
+  );
+}
+
+/** Friends: the accepted connections of each local channel. */
+export function friendCounts(db: Db, hashes: string[]): Counts {
+  if (!hashes.length) return new Map();
+  return counts(
+    stmt<[string], { hash: string; n: number }>(
+      db,
+      `SELECT c.channel_hash AS hash, count(*) AS n FROM channel c JOIN abook a ON a.abook_channel = c.channel_id
+       WHERE c.channel_hash IN (SELECT value FROM json_each(?)) AND a.abook_self = 0 AND a.abook_pending = 0 GROUP BY c.channel_hash`,
+    ).all(json(hashes)),
+  );
+}
+
+const CONTENT = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpublished = 0 AND item.item_type = 0
+  AND item.verb IN (SELECT value FROM json_each(@verbs))`;
+
+/** Posts and comments written by each identity that the observer may see. */
+export function statusCounts(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
+  if (!hashes.length) return new Map();
+  return counts(
+    stmt<{ hashes: string; observer: string; verbs: string }, { hash: string; n: number }>(
+      db,
+      `SELECT item.author_xchan AS hash, count(*) AS n FROM item
+       WHERE item.author_xchan IN (SELECT value FROM json_each(@hashes)) AND ${CONTENT} AND ${visibleToSql('item', { privateFlag: true })}
+       GROUP BY item.author_xchan`,
+    ).all({ hashes: json(hashes), observer, verbs: json([...verbs]) }),
+  );
+}
+
+/** The newest post or comment of each identity that the observer may see. */
+export function latestStatusIds(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Map<string, number> {
+  if (!hashes.length) return new Map();
+  return counts(
+    stmt<{ hashes: string; observer: string; verbs: string }, { hash: string; n: number }>(
+      db,
+      `SELECT item.author_xchan AS hash, max(item.id) AS n FROM item
+       WHERE item.author_xchan IN (SELECT value FROM json_each(@hashes)) AND ${CONTENT} AND ${visibleToSql('item', { privateFlag: true })}
+       GROUP BY item.author_xchan`,
+    ).all({ hashes: json(hashes), observer, verbs: json([...verbs]) }),
+  );
+}
