@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Shell } from './layout/Shell.tsx';
+import { MeProvider, useMe } from './me.tsx';
+import { NoticeProvider } from './notices.tsx';
+import { NotificationsProvider } from './notifications.tsx';
+import { LoginPage } from './pages/auth/LoginPage.tsx';
+import { SetupPage } from './pages/auth/SetupPage.tsx';
+import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
+import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
+import { GroupPage } from './pages/groups/GroupPage.tsx';
+import { GroupsPage } from './pages/groups/GroupsPage.tsx';
+import { NotFoundPage } from './pages/NotFoundPage.tsx';
+import { NotificationsPage } from './pages/notifications/NotificationsPage.tsx';
+import { AlbumPage } from './pages/photos/AlbumPage.tsx';
+import { AlbumsPage } from './pages/photos/AlbumsPage.tsx';
+import { SettingsPage } from './pages/settings/SettingsPage.tsx';
+import { StreamPage } from './pages/stream/StreamPage.tsx';
+import { ThreadPage } from './pages/stream/ThreadPage.tsx';
+import { match, useLocation } from './router.tsx';
+import { SessionProvider, useSession } from './session.tsx';
+import { ErrorNote, Loading } from './components/Status.tsx';
+
+function route(path: string, query: URLSearchParams): ReactNode {
+  let m: Record<string, string> | undefined;
+  if (path === '/' || path === '/stream' || path === '/compose') return <StreamPage />;
+  if ((m = match('/item/:id', path))) return <ThreadPage id={Number(m.id)} />;
+  if (path === '/photos' || path === '/photos/') return <AlbumsPage />;
+  if ((m = match('/photos/album/:album', path))) return <AlbumPage album={m.album!} photoId={query.get('photo') ?? undefined} />;
+  if (path === '/groups' || path === '/groups/') return <GroupsPage />;
+  if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
+  if (path === '/notifications') return <NotificationsPage />;
+  if (path === '/connections' || path === '/connections/') return <ConnectionsPage />;
+  if ((m = match('/connections/:abookId', path))) return <ConnectionPage abookId={m.abookId!} />;
+  if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
+  return <NotFoundPage />;
+}
+
+function LoggedIn() {
+  const { path, query } = useLocation();
+  const { me } = useMe();
+  return (
+    <Shell path={path} photo={me?.profile_image_url}>
+      {route(path, query)}
+    </Shell>
+  );
+}
+
+function Gate() {
+  const { session } = useSession();
+  if (session.setupNeeded) return <SetupPage />;
+  if (!session.authenticated || !session.channel) return <LoginPage />;
+  // Keyed by channel so that switching channels starts every page afresh.
+  return (
+    <NotificationsProvider key={session.channel.nick}>
+      <MeProvider>
+        <LoggedIn />
+      </MeProvider>
+    </NotificationsProvider>
+  );
+}
+
+export function App() {
+  return (
+    <NoticeProvider>
+      <SessionProvider
+        fallback={(error, retry) => (
+          <main className="auth">
+            <div className="auth-card">{error ? <ErrorNote error={error} onRetry={retry} /> : <Loading label="Opening Hearth…" />}</div>
+          </main>
+        )}
+      >
+        <Gate />
+      </SessionProvider>
+    </NoticeProvider>
+  );
+}

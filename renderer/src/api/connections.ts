@@ -1,0 +1,42 @@
+import { COMPAT, NATIVE, get, post } from './http.ts';
+import type { AbConfigRow, Connection, PermAllowed, User } from './types.ts';
+
+/** The channel's connections, without its own "self" entry. */
+export async function listConnections(): Promise<Connection[]> {
+  const res = await get<Connection[] | undefined>(`${NATIVE}abook`);
+  return (Array.isArray(res) ? res : []).filter((c) => String(c.abook_self) !== '1');
+}
+
+export async function getConnection(abookId: string): Promise<Connection | undefined> {
+  const res = await get<Connection[] | undefined>(`${NATIVE}abook`, { abook_id: abookId });
+  return Array.isArray(res) ? res.find((c) => String(c.abook_id) === abookId) : undefined;
+}
+
+/** Connects to another channel by its address (nick@host). */
+export function connect(address: string): Promise<User> {
+  return post<User>(`${COMPAT}friendships/create`, { screen_name: address });
+}
+
+export function disconnect(address: string): Promise<User> {
+  return post<User>(`${COMPAT}friendships/destroy`, { screen_name: address });
+}
+
+/** What this connection may do on the channel, as the hub evaluates it. */
+export async function permissionsOf(abookId: string): Promise<PermAllowed[]> {
+  const res = await get<PermAllowed[] | false>(`${NATIVE}perm_allowed`, { abook_id: abookId });
+  return Array.isArray(res) ? res : [];
+}
+
+export async function connectionConfig(abookId: string): Promise<AbConfigRow[]> {
+  const res = await get<AbConfigRow[] | undefined>(`${NATIVE}abconfig`, { abook_id: abookId });
+  return Array.isArray(res) ? res : [];
+}
+
+/** Grants or withdraws one permission (abconfig my_perms/<perm>). */
+export function setPermission(abookId: string, perm: string, allowed: boolean): Promise<unknown> {
+  return post(`${NATIVE}abconfig`, { abook_id: abookId, cat: 'my_perms', k: perm, v: allowed ? '1' : '0' });
+}
+
+export function isAllowed(p: PermAllowed): boolean {
+  return p.allowed === true || p.allowed === 1 || p.allowed === '1' || p.allowed === 'true';
+}

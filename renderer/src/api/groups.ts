@@ -1,0 +1,48 @@
+import { COMPAT, NATIVE, call, get, post } from './http.ts';
+import type { GroupEntry, GroupMember, NativeGroup } from './types.ts';
+
+export async function listGroups(): Promise<GroupEntry[]> {
+  const res = await get<GroupEntry[] | false | undefined>(`${COMPAT}ext/group_show`);
+  return Array.isArray(res) ? res : [];
+}
+
+/** Native groups carry the hash that access lists (group_allow) use. */
+export async function nativeGroups(): Promise<NativeGroup[]> {
+  const res = await get<NativeGroup[] | undefined>(`${NATIVE}group`);
+  return (Array.isArray(res) ? res : []).filter((g) => String(g.deleted) !== '1');
+}
+
+export async function groupMembers(groupId: string | number): Promise<GroupMember[]> {
+  const res = await get<GroupMember[] | undefined>(`${NATIVE}group_members`, { group_id: groupId });
+  return Array.isArray(res) ? res : [];
+}
+
+interface GroupResult {
+  success: boolean;
+  gid: number | string;
+  name: string;
+  status: string;
+  'wrong users': unknown[];
+}
+
+function membersJson(name: string, cids: Array<string | number>, gid?: string | number): string {
+  return JSON.stringify({ name, ...(gid !== undefined ? { gid: Number(gid) } : {}), user: cids.map((cid) => ({ cid: Number(cid) })) });
+}
+
+export function createGroup(name: string, cids: Array<string | number> = []): Promise<GroupResult> {
+  return post<GroupResult>(`${COMPAT}ext/group_create`, { name, json: membersJson(name, cids) });
+}
+
+/** Sets the complete member list: connections not listed leave the group. */
+export function setGroupMembers(gid: string | number, name: string, cids: Array<string | number>): Promise<GroupResult> {
+  return post<GroupResult>(`${COMPAT}ext/group_update`, { gid, name, json: membersJson(name, cids, gid) });
+}
+
+/** ext/group_update cannot rename; the Twitter lists endpoint can. */
+export function renameGroup(gid: string | number, name: string): Promise<unknown> {
+  return post(`${COMPAT}lists/update`, { list_id: gid, name });
+}
+
+export function deleteGroup(gid: string | number, name: string): Promise<GroupResult> {
+  return call<GroupResult>('POST', `${COMPAT}ext/group_delete`, { gid, name });
+}

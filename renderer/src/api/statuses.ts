@@ -1,0 +1,68 @@
+import { COMPAT, NATIVE, get, post, upload, type UploadHandle } from './http.ts';
+import type { ItemUpdateResult, NativeItem, Status } from './types.ts';
+
+export const PAGE_SIZE = 10;
+
+/** One page of the owner's network stream, newest first; `maxId` is inclusive, as in Twitter. */
+export function homeTimeline(maxId?: number, count = PAGE_SIZE): Promise<Status[]> {
+  return get<Status[]>(`${COMPAT}statuses/home_timeline`, { count, max_id: maxId, exclude_replies: true });
+}
+
+/** Every post and comment of the thread containing `id`. */
+export function conversation(id: number): Promise<Status[]> {
+  return get<Status[]>(`${COMPAT}conversation/show`, { id, count: 100 });
+}
+
+export function showStatus(id: number): Promise<Status> {
+  return get<Status>(`${COMPAT}statuses/show`, { id });
+}
+
+export function comment(parentId: number, text: string): Promise<Status> {
+  return post<Status>(`${COMPAT}statuses/update`, { status: text, in_reply_to_status_id: parentId, source: 'Hearth' });
+}
+
+export function destroyStatus(id: number): Promise<Status> {
+  return post<Status>(`${COMPAT}statuses/destroy`, { id });
+}
+
+export type Reaction = 'like' | 'dislike';
+
+export function react(id: number, verb: Reaction, undo: boolean): Promise<unknown> {
+  return post(`${COMPAT}ext/activity/${undo ? 'un' : ''}${verb}`, { id });
+}
+
+export interface PostDraft {
+  title: string;
+  body: string;
+  /** Group hashes and connection xchan hashes; both empty means public. */
+  groups: string[];
+  contacts: string[];
+  location: string;
+  coord: string;
+  attachment?: File;
+  /** Set when editing an existing post. */
+  postId?: number;
+}
+
+/** Creates or edits a top-level post through the native item/update, with upload progress. */
+export function publishPost(draft: PostDraft, onProgress: (fraction: number) => void): UploadHandle<ItemUpdateResult> {
+  const form = new FormData();
+  form.append('body', draft.body);
+  form.append('title', draft.title);
+  if (draft.postId) form.append('post_id', String(draft.postId));
+  else {
+    for (const g of draft.groups) form.append('group_allow[]', g);
+    for (const c of draft.contacts) form.append('contact_allow[]', c);
+    if (draft.location) form.append('location', draft.location);
+    if (draft.coord) form.append('coord', draft.coord);
+  }
+  if (draft.attachment) form.append('media', draft.attachment, draft.attachment.name);
+  return upload<ItemUpdateResult>(`${NATIVE}item/update`, form, onProgress);
+}
+
+/** The stored source (BBCode body, title) of one of the channel's own thread tops, for editing. */
+export async function itemSource(id: number): Promise<NativeItem | undefined> {
+  const res = await get<{ item?: Array<NativeItem & { id?: string }> } | unknown[]>(`${NATIVE}item/full`, { item_id: id });
+  const items = Array.isArray(res) ? [] : (res.item ?? []);
+  return items.find((i) => String(i.id) === String(id)) ?? items[0];
+}

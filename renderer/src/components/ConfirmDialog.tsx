@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { describeError } from '../api/http.ts';
+import { Modal } from './Modal.tsx';
+import { ErrorNote } from './Status.tsx';
+
+/** Asks before something that cannot be undone; shows the failure if the action fails. */
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const confirm = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await onConfirm();
+      onClose();
+    } catch (err) {
+      setError(describeError(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={title} onClose={onClose}>
+      <p>{message}</p>
+      {error && <ErrorNote error={error} />}
+      <div className="actions">
+        <button type="button" className="button button-quiet" onClick={onClose} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button button-danger" onClick={confirm} disabled={busy}>
+          {busy ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+import { createElement, type CSSProperties, type ReactNode } from 'react';
+
+/**
+ * Shows HTML without ever handing a string to the DOM: the markup is parsed (inert, in a detached
+ * document) and rebuilt as React elements from an allowlist of tags, attributes, URL schemes and
+ * styles. Everything else is dropped; unknown wrappers keep only their text.
+ */
+
+const TAGS = new Set([
+  'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'strike', 'span', 'div', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
+  'ul', 'ol', 'li', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup',
+]);
+const VOID = new Set(['br', 'hr', 'img']);
+const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'head', 'title']);
+
+const STYLES: Record<string, { prop: keyof CSSProperties; ok: RegExp }> = {
+  color: { prop: 'color', ok: /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\))$/i },
+  'font-weight': { prop: 'fontWeight', ok: /^(bold|normal|\d{3})$/ },
+  'font-style': { prop: 'fontStyle', ok: /^(italic|normal)$/ },
+  'text-decoration': { prop: 'textDecoration', ok: /^(underline|line-through|none)$/ },
+  'font-size': { prop: 'fontSize', ok: /^\d{1,2}(\.\d+)?(em|px|pt|%)$/ },
+  'text-align': { prop: 'textAlign', ok: /^(left|right|center|justify)$/ },
+};
+
+export function safeUrl(value: string | null, kind: 'link' | 'image'): string | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\/(?!\/)/.test(v)) return v;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
+  if (kind === 'link' && url.protocol === 'mailto:') return url.href;
+  if (kind === 'image' && url.protocol === 'data:' && /^data:image\/(png|jpeg|gif|webp);/i.test(v)) return v;
+  return undefined;
+}
+
+function safeStyle(el: Element): CSSProperties | undefined {
+  const raw = el.getAttribute('style');
+  if (!raw) return undefined;
+  const style: Record<string, string> = {};
+  for (const decl of raw.split(';')) {
+    const colon = decl.indexOf(':');
+    if (colon < 0) continue;
+    const name = decl.slice(0, colon).trim().toLowerCase();
+    const value = decl.slice(colon + 1).trim();
+    const rule = STYLES[name];
+    if (rule && rule.ok.test(value)) style[rule.prop as string] = value;
+  }
+  return Object.keys(style).length ? (style as CSSProperties) : undefined;
+}
+
+function attributes(el: Element, tag: string): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  if (tag === 'a') {
+    const href = safeUrl(el.getAttribute('href'), 'link');
+    if (href) {
+      props.href = href;
+      props.target = '_blank';
+      props.rel = 'noopener noreferrer nofollow';
+    }
+    const title = el.getAttribute('title');
+    if (title) props.title = title;
+  } else if (tag === 'img') {
+    const src = safeUrl(el.getAttribute('src'), 'image');
+    if (!src) return { skip: true };
+    props.src = src;
+    props.alt = el.getAttribute('alt') ?? '';
+    props.loading = 'lazy';
+    for (const dim of ['width', 'height']) {
+      const v = el.getAttribute(dim);
+      if (v && /^\d{1,4}$/.test(v)) props[dim] = Number(v);
+    }
+  } else if (tag === 'ol') {
+    const type = el.getAttribute('type');
+    if (type && /^[1aAiI]$/.test(type)) props.type = type;
+  }
+  const style = safeStyle(el);
+  if (style) props.style = style;
+  return props;
+}
+
+function convert(node: Node, key: number): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const el = node as Element;
+  const tag = el.tagName.toLowerCase();
+  if (DROP_WITH_CONTENT.has(tag)) return null;
+  const children = Array.from(el.childNodes, (child, i) => convert(child, i));
+  if (!TAGS.has(tag)) return createElement('span', { key }, ...children);
+  const props = attributes(el, tag);
+  if (props.skip) return null;
+  props.key = key;
+  return VOID.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
+}
+
+export function htmlToReact(html: string): ReactNode[] {
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  return Array.from(doc.body.childNodes, (node, i) => convert(node, i));
+}
+
+export function SafeHtml({ html, className }: { html: string; className?: string }) {
+  return <div className={className}>{htmlToReact(html)}</div>;
+}

@@ -1,0 +1,10 @@
+import { Empty } from '../components/Status.tsx';
+import { Link } from '../router.tsx';
+
+export function NotFoundPage() {
+  return (
+    <Empty title="There is nothing at this address.">
+      <Link to="/">Go to your stream</Link>
+    </Empty>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { connect, listConnections } from '../../api/connections.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { Link } from '../../router.tsx';
+import { useSession } from '../../session.tsx';
+
+/** The channel's connections, and connecting to another channel by its address. */
+export function ConnectionsPage() {
+  const { session } = useSession();
+  const connections = useLoad(listConnections, []);
+  const [address, setAddress] = useState('');
+  const host = new URL(session.baseUrl).hostname;
+  const action = useAction(async (addr: string) => {
+    await connect(addr);
+    await connections.reload();
+  });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    let addr = address.trim().replace(/^@/, '');
+    if (!addr) return;
+    if (!addr.includes('@')) addr = `${addr}@${host}`;
+    if (await action.run(addr)) setAddress('');
+  };
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1>Connections</h1>
+          <p className="muted">The channels you are connected with. What each may do is up to you.</p>
+        </div>
+      </div>
+      <form className="card inline-form" onSubmit={submit}>
+        <label htmlFor="connect-address">Connect with</label>
+        <input id="connect-address" value={address} onChange={(e) => setAddress(e.target.value)} placeholder={`nickname@${host}`} autoComplete="off" />
+        <button type="submit" className="button button-primary" disabled={action.busy || !address.trim()}>
+          {action.busy ? 'Connecting…' : 'Connect'}
+        </button>
+        {action.error && <ErrorNote error={`Could not connect: ${action.error}`} />}
+      </form>
+      {connections.status === 'loading' && !connections.data && <Loading label="Loading your connections…" />}
+      {connections.status === 'error' && <ErrorNote error={`Your connections could not be loaded: ${connections.error}`} onRetry={connections.reload} />}
+      {connections.data && connections.data.length === 0 && <Empty title="No connections yet.">Type the address of another channel above (for example a second channel on this hub) to connect.</Empty>}
+      {connections.data && connections.data.length > 0 && (
+        <ul className="list card" aria-label="Your connections">
+          {connections.data.map((c) => (
+            <li key={c.abook_id}>
+              <Link to={`/connections/${encodeURIComponent(c.abook_id)}`} className="list-row">
+                <Avatar src={c.xchan_photo_m || c.xchan_photo_s} name={c.xchan_name ?? '?'} size={40} />
+                <span className="list-main">
+                  <span className="person-name">{c.xchan_name}</span>
+                  <span className="muted person-address">{c.xchan_addr}</span>
+                </span>
+                {String(c.abook_pending) === '1' && <span className="badge badge-quiet">Pending</span>}
+                {String(c.abook_blocked) === '1' && <span className="badge badge-quiet">Blocked</span>}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { describeError } from '../../api/http.ts';
+import { isSeen } from '../../api/notifications.ts';
+import type { Notification } from '../../api/types.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { Time } from '../../components/Time.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { useNotifications } from '../../notifications.tsx';
+import { navigate } from '../../router.tsx';
+
+/** Where a notification leads: its post's conversation, or the connections for introductions. */
+function destination(n: Notification): string | undefined {
+  const item = n.parent || n.iid;
+  if (item) return `/item/${item}`;
+  if (n.otype === 'intro' || n.type === 1 || n.type === 2) return '/connections';
+  return undefined;
+}
+
+function messageOf(n: Notification): string {
+  const text = n.msg_plain || n.msg || '';
+  return text.replace('{0}', n.name);
+}
+
+export function NotificationsPage() {
+  const { items, unseen, error, refresh, open, markAllSeen } = useNotifications();
+  const [opening, setOpening] = useState<number>();
+  const [openError, setOpenError] = useState<string>();
+  const all = useAction(markAllSeen);
+
+  const onOpen = async (n: Notification) => {
+    setOpening(n.id);
+    setOpenError(undefined);
+    try {
+      const status = await open(n);
+      const to = destination(n) ?? (status ? `/item/${status.id}` : undefined);
+      if (to) navigate(to);
+    } catch (err) {
+      setOpenError(`The notification could not be opened: ${describeError(err)}`);
+    } finally {
+      setOpening(undefined);
+    }
+  };
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1>Notifications</h1>
+          <p className="muted">{unseen ? `${unseen} unseen` : 'All caught up'}</p>
+        </div>
+        <div className="page-tools">
+          <button type="button" className="button button-quiet" onClick={() => void refresh()}>
+            Refresh
+          </button>
+          <button type="button" className="button button-primary" onClick={() => void all.run()} disabled={!unseen || all.busy}>
+            {all.busy ? 'Marking…' : 'Mark all seen'}
+          </button>
+        </div>
+      </div>
+      {all.error && <ErrorNote error={all.error} />}
+      {openError && <ErrorNote error={openError} />}
+      {error && <ErrorNote error={`Notifications could not be loaded: ${error}`} onRetry={() => void refresh()} />}
+      {!items && !error && <Loading label="Loading notifications…" />}
+      {items && items.length === 0 && <Empty title="No notifications yet.">When someone comments on, likes or mentions your posts, or connects with you, it shows up here.</Empty>}
+      {items && items.length > 0 && (
+        <ul className="list card notifications" aria-label="Notifications">
+          {items.map((n) => {
+            const seen = isSeen(n);
+            return (
+              <li key={n.id}>
+                <button type="button" className={`list-row notification${seen ? '' : ' notification-unseen'}`} onClick={() => void onOpen(n)} disabled={opening === n.id} data-seen={seen ? 'true' : 'false'}>
+                  <Avatar src={n.photo} name={n.name} size={40} />
+                  <span className="list-main">
+                    <span className="notification-text">{messageOf(n) || n.name}</span>
+                    <span className="muted">
+                      <Time value={n.timestamp !== undefined && /^\d+$/.test(String(n.timestamp)) ? Number(n.timestamp) : n.date} />
+                    </span>
+                  </span>
+                  {!seen && <span className="badge">New</span>}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { deleteAlbum, listPhotos } from '../../api/photos.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { Link, navigate } from '../../router.tsx';
+import { albumLabel, albumPath, countLabel, photoAlbumOf } from './albumNames.ts';
+import { PhotoUploader } from './PhotoUploader.tsx';
+import { PhotoViewer } from './PhotoViewer.tsx';
+import { RenameAlbumDialog } from './RenameAlbumDialog.tsx';
+
+/** One album: thumbnails, uploading more, renaming and deleting; `photoId` opens the viewer. */
+export function AlbumPage({ album, photoId }: { album: string; photoId?: string }) {
+  const name = photoAlbumOf(album);
+  const [dialog, setDialog] = useState<'rename' | 'delete'>();
+  const photos = useLoad(async () => (await listPhotos()).filter((p) => p.album === name), [name]);
+  const list = photos.data ?? [];
+  const open = (id?: string) => navigate(id ? `${albumPath(name)}?photo=${encodeURIComponent(id)}` : albumPath(name));
+
+  return (
+    <div className="page">
+      <p className="back">
+        <Link to="/photos">← All albums</Link>
+      </p>
+      <div className="page-head">
+        <div>
+          <h1>{albumLabel(name)}</h1>
+          {photos.data && <p className="muted">{countLabel(list.length)}</p>}
+        </div>
+        {name !== '' && (
+          <div className="page-tools">
+            <button type="button" className="button button-quiet" onClick={() => setDialog('rename')}>
+              Rename album
+            </button>
+            <button type="button" className="button button-quiet button-danger-text" onClick={() => setDialog('delete')}>
+              Delete album
+            </button>
+          </div>
+        )}
+      </div>
+      <PhotoUploader album={() => name} onUploaded={() => void photos.reload()} />
+      {photos.status === 'loading' && !photos.data && <Loading label="Loading photos…" />}
+      {photos.status === 'error' && <ErrorNote error={`The photos could not be loaded: ${photos.error}`} onRetry={photos.reload} />}
+      {photos.data && list.length === 0 && <Empty title="This album is empty.">Drop photos above to add some.</Empty>}
+      {list.length > 0 && (
+        <ul className="photo-grid" aria-label="Photos">
+          {list.map((p) => (
+            <li key={p.id}>
+              <a
+                href={`${albumPath(name)}?photo=${encodeURIComponent(p.id)}`}
+                className="photo-thumb"
+                onClick={(e) => {
+                  e.preventDefault();
+                  open(p.id);
+                }}
+              >
+                <img src={p.thumb} alt={p.desc || p.filename} loading="lazy" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {photoId && photos.data && (
+        <PhotoViewer
+          id={photoId}
+          ids={list.map((p) => p.id)}
+          onNavigate={open}
+          onClose={() => open()}
+          onChanged={(movedTo) => {
+            if (movedTo !== undefined && movedTo !== name) navigate(albumPath(movedTo));
+            void photos.reload();
+          }}
+        />
+      )}
+      {dialog === 'rename' && <RenameAlbumDialog album={name} onClose={() => setDialog(undefined)} onRenamed={(to) => navigate(albumPath(to), { replace: true })} />}
+      {dialog === 'delete' && (
+        <ConfirmDialog
+          title={`Delete the album “${name}”?`}
+          message={`All ${countLabel(list.length)} in it will be deleted for good. This cannot be undone.`}
+          confirmLabel="Delete album"
+          onConfirm={async () => {
+            await deleteAlbum(name);
+            navigate('/photos');
+          }}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** The root album is "/" in the native listing and an empty album name on photos. */
+export const ROOT_ALBUM = '/';
+
+export const photoAlbumOf = (albumText: string) => (albumText === ROOT_ALBUM ? '' : albumText);
+
+export const albumLabel = (name: string) => (name === '' || name === ROOT_ALBUM ? 'Unsorted' : name);
+
+export const albumPath = (name: string) => `/photos/album/${encodeURIComponent(name === '' ? ROOT_ALBUM : name)}`;
+
+export function countLabel(n: number): string {
+  return n === 1 ? '1 photo' : `${n} photos`;
+}

@@ -1,0 +1,26 @@
+import { AccessSettings } from './AccessSettings.tsx';
+import { ProfileSettings } from './ProfileSettings.tsx';
+
+export function SettingsPage() {
+  return (
+    <div className="page">
+      <h1>Settings</h1>
+      <section className="card" aria-labelledby="settings-profile">
+        <h2 id="settings-profile">Profile</h2>
+        <ProfileSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-apps">
+        <h2 id="settings-apps">Apps</h2>
+        <p>Apps that use OAuth sign in with a client key you register here. You can also see and revoke the access you gave.</p>
+        {/* A page served by the hub itself, so a full page load. */}
+        <a className="button button-quiet" href="/settings/oauth/">
+          Manage app access (OAuth)
+        </a>
+      </section>
+      <section className="card" aria-labelledby="settings-access">
+        <h2 id="settings-access">Network access</h2>
+        <AccessSettings />
+      </section>
+    </div>
+  );
+}

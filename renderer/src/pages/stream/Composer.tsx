@@ -1,0 +1,138 @@
+import { useDeferredValue, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { describeError, type UploadHandle } from '../../api/http.ts';
+import { publishPost } from '../../api/statuses.ts';
+import type { ItemUpdateResult } from '../../api/types.ts';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { ErrorNote } from '../../components/Status.tsx';
+import { bbcodeToHtml } from '../../content/bbcode.ts';
+import { wrapSelection } from '../../content/bbcodeEdit.ts';
+import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { AttachmentField } from './AttachmentField.tsx';
+import { AudiencePicker, PUBLIC, type Audience } from './AudiencePicker.tsx';
+import { BbcodeToolbar, shortcutFor } from './BbcodeToolbar.tsx';
+import { LocationField, type Place } from './LocationField.tsx';
+
+interface EditTarget {
+  postId: number;
+  title: string;
+  body: string;
+}
+
+/** Writing a post (or editing one): title, BBCode body with live preview, attachment, audience, place. */
+export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPosted: () => void; onCancel?: () => void }) {
+  const ids = useId();
+  const [title, setTitle] = useState(edit?.title ?? '');
+  const [body, setBody] = useState(edit?.body ?? '');
+  const [file, setFile] = useState<File>();
+  const [audience, setAudience] = useState<Audience>(PUBLIC);
+  const [place, setPlace] = useState<Place>({ location: '', coord: '' });
+  const [progress, setProgress] = useState<number>();
+  const [error, setError] = useState<string>();
+  const upload = useRef<UploadHandle<ItemUpdateResult>>(undefined);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const deferredBody = useDeferredValue(body);
+  const preview = useMemo(() => (deferredBody.trim() ? bbcodeToHtml(deferredBody) : ''), [deferredBody]);
+  const busy = progress !== undefined;
+
+  const reset = () => {
+    setTitle('');
+    setBody('');
+    setFile(undefined);
+    setAudience(PUBLIC);
+    setPlace({ location: '', coord: '' });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!body.trim() && !file) return setError('Write something or attach a photo or file first.');
+    setError(undefined);
+    setProgress(0);
+    upload.current = publishPost({ title: title.trim(), body, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachment: file, postId: edit?.postId }, setProgress);
+    try {
+      await upload.current.promise;
+      if (!edit) reset();
+      onPosted();
+    } catch (err) {
+      setError(`${edit ? 'Your changes were not saved' : 'Your post was not published'}: ${describeError(err)}`);
+    } finally {
+      setProgress(undefined);
+      upload.current = undefined;
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!(e.ctrlKey || e.metaKey)) return;
+    if (e.key === 'Enter') return void submit(e);
+    const tag = shortcutFor(e.key);
+    if (!tag) return;
+    e.preventDefault();
+    const el = e.currentTarget;
+    const edit = wrapSelection(el.value, el.selectionStart, el.selectionEnd, tag.open, tag.close);
+    setBody(edit.value);
+    requestAnimationFrame(() => el.setSelectionRange(edit.selectionStart, edit.selectionEnd));
+  };
+
+  return (
+    <form className={edit ? 'composer composer-edit' : 'card composer'} onSubmit={submit} aria-label={edit ? 'Edit post' : 'New post'}>
+      <label htmlFor={`${ids}-title`} className="visually-hidden">
+        Title
+      </label>
+      <input id={`${ids}-title`} className="composer-title" placeholder="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={190} disabled={busy} />
+      <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} />
+      <div className={`composer-panes${preview ? ' composer-panes-split' : ''}`}>
+        <div className="composer-pane">
+          <label htmlFor={`${ids}-body`} className="visually-hidden">
+            Message
+          </label>
+          <textarea
+            id={`${ids}-body`}
+            ref={textarea}
+            className="composer-body"
+            placeholder={edit ? 'Your post' : "What's on your mind?"}
+            rows={edit ? 6 : 4}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            onKeyDown={onKeyDown}
+            disabled={busy}
+          />
+        </div>
+        {preview && (
+          <section className="composer-pane preview" aria-label="Preview">
+            <div className="preview-label">Preview</div>
+            {title.trim() && <h3 className="post-title">{title}</h3>}
+            <SafeHtml html={preview} className="post-content" />
+          </section>
+        )}
+      </div>
+      <div className="composer-options">
+        <AttachmentField file={file} onChange={setFile} disabled={busy} />
+        {!edit && <AudiencePicker value={audience} onChange={setAudience} />}
+      </div>
+      {!edit && <LocationField value={place} onChange={setPlace} />}
+      {busy && file && (
+        <div className="upload-status">
+          <span>
+            Uploading {file.name} — {Math.round((progress ?? 0) * 100)}%
+          </span>
+          <ProgressBar value={progress ?? 0} label={`Uploading ${file.name}`} />
+        </div>
+      )}
+      {error && <ErrorNote error={error} />}
+      <div className="actions">
+        {busy && file && (
+          <button type="button" className="button button-quiet" onClick={() => upload.current?.abort()}>
+            Cancel upload
+          </button>
+        )}
+        {onCancel && !busy && (
+          <button type="button" className="button button-quiet" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? (edit ? 'Saving…' : 'Posting…') : edit ? 'Save changes' : 'Post'}
+        </button>
+      </div>
+    </form>
+  );
+}

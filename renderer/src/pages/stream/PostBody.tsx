@@ -1,0 +1,79 @@
+import type { Status } from '../../api/types.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Time } from '../../components/Time.tsx';
+import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { Link } from '../../router.tsx';
+import { authorOf, threadId } from './threads.ts';
+
+function escapeForMatch(s: string) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The post's HTML without the leading <h4>title</h4> that statusnet_html carries (the title is shown apart). */
+function bodyHtml(status: Status): string {
+  const html = status.statusnet_html ?? status.friendica_html ?? '';
+  const title = status.friendica_title ?? '';
+  if (!title) return html;
+  return html.replace(new RegExp(`^\\s*<h4>\\s*${escapeForMatch(title).replace(/&/g, '&(amp;)?')}\\s*</h4>\\s*`), '');
+}
+
+function Attachments({ status, html }: { status: Status; html: string }) {
+  const extra = (status.attachments ?? []).filter((a) => !html.includes(a.url));
+  if (!extra.length) return null;
+  return (
+    <ul className="attachments">
+      {extra.map((a) =>
+        a.mimetype?.startsWith('image/') ? (
+          <li key={a.url}>
+            <a href={a.url} target="_blank" rel="noopener noreferrer">
+              <img src={a.url} alt="Attached image" loading="lazy" />
+            </a>
+          </li>
+        ) : (
+          <li key={a.url}>
+            <a href={a.url} target="_blank" rel="noopener noreferrer" className="file-link">
+              <Icon name="clip" size={16} /> {decodeURIComponent(a.url.split('/').pop() ?? 'Attachment')}
+              {a.size ? <span className="muted"> ({Math.ceil(a.size / 1024)} KB)</span> : null}
+            </a>
+          </li>
+        ),
+      )}
+    </ul>
+  );
+}
+
+export function PostBody({ status, compact }: { status: Status; compact?: boolean }) {
+  const author = authorOf(status);
+  const html = bodyHtml(status);
+  const geo = status.geo?.coordinates;
+  return (
+    <div className={compact ? 'post post-compact' : 'post'}>
+      <div className="post-head">
+        <Avatar src={author.profile_image_url} name={author.name || author.screen_name} size={compact ? 32 : 44} />
+        <div className="post-meta">
+          <span className="post-author">{author.name || author.screen_name}</span>
+          <span className="muted post-sub">
+            <Link to={`/item/${threadId(status)}`}>
+              <Time value={status.created_at} />
+            </Link>
+            {!compact && (
+              <span className="audience" title={status.friendica_private ? 'Only the people it was shared with can see this' : 'Anyone can see this'}>
+                <Icon name={status.friendica_private ? 'lock' : 'globe'} size={14} />
+                {status.friendica_private ? 'Restricted' : 'Public'}
+              </span>
+            )}
+          </span>
+        </div>
+      </div>
+      {status.friendica_title ? <h3 className="post-title">{status.friendica_title}</h3> : null}
+      {html ? <SafeHtml html={html} className="post-content" /> : <p className="post-content">{status.text}</p>}
+      <Attachments status={status} html={html} />
+      {geo && (
+        <a className="post-place muted" href={`https://www.openstreetmap.org/?mlat=${geo[0]}&mlon=${geo[1]}#map=15/${geo[0]}/${geo[1]}`} target="_blank" rel="noopener noreferrer">
+          <Icon name="pin" size={14} /> {geo[0].toFixed(4)}, {geo[1].toFixed(4)}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { describeError } from '../../api/http.ts';
+import { react, type Reaction } from '../../api/statuses.ts';
+import type { Status, User } from '../../api/types.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { useNotify } from '../../notices.tsx';
+import { useChannel } from '../../session.tsx';
+import { reactedBy } from './threads.ts';
+
+function names(users: User[]): string {
+  const list = users.map((u) => u.name || u.screen_name);
+  return list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
+}
+
+/** Like and dislike, with who did them; `onChanged` reloads the thread afterwards. */
+export function Reactions({ status, onChanged }: { status: Status; onChanged: () => Promise<void> }) {
+  const channel = useChannel();
+  const notify = useNotify();
+  const [busy, setBusy] = useState<Reaction>();
+  const likes = status.friendica_activities?.like ?? [];
+  const dislikes = status.friendica_activities?.dislike ?? [];
+
+  const toggle = async (verb: Reaction, mine: boolean) => {
+    setBusy(verb);
+    try {
+      await react(status.id, verb, mine);
+      await onChanged();
+    } catch (err) {
+      notify(`Your ${verb} could not be saved: ${describeError(err)}`);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const button = (verb: Reaction, users: User[], label: string) => {
+    const mine = reactedBy(users, channel.nick);
+    return (
+      <button
+        type="button"
+        className={`reaction${mine ? ' reaction-on' : ''}`}
+        aria-pressed={mine}
+        disabled={busy !== undefined}
+        onClick={() => toggle(verb, mine)}
+        title={users.length ? `${label} by ${names(users)}` : label}
+      >
+        <Icon name={verb} size={16} />
+        <span>{mine ? (verb === 'like' ? 'Liked' : 'Disliked') : verb === 'like' ? 'Like' : 'Dislike'}</span>
+        {users.length > 0 && <span className="reaction-count">{users.length}</span>}
+      </button>
+    );
+  };
+
+  return (
+    <div className="reactions">
+      {button('like', likes, 'Liked')}
+      {button('dislike', dislikes, 'Disliked')}
+      {(likes.length > 0 || dislikes.length > 0) && (
+        <span className="reaction-who muted">
+          {likes.length > 0 && <span>Liked by {names(likes)}</span>}
+          {likes.length > 0 && dislikes.length > 0 && ' · '}
+          {dislikes.length > 0 && <span>Disliked by {names(dislikes)}</span>}
+        </span>
+      )}
+    </div>
+  );
+}

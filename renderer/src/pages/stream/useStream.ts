@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { describeError } from '../../api/http.ts';
+import { PAGE_SIZE, conversation, homeTimeline } from '../../api/statuses.ts';
+import type { Status } from '../../api/types.ts';
+import { isComment, needsComments, toThread, type Thread } from './threads.ts';
+
+interface StreamState {
+  threads: Thread[];
+  loading: boolean;
+  error?: string;
+  ended: boolean;
+}
+
+async function withComments(top: Status): Promise<Thread> {
+  if (!needsComments(top)) return { top, comments: [] };
+  try {
+    return toThread(top.id, await conversation(top.id), top) ?? { top, comments: [] };
+  } catch (err) {
+    return { top, comments: [], commentsError: describeError(err) };
+  }
+}
+
+/** The network stream as threads, loaded a page at a time (max_id paging, newest first). */
+export function useStream() {
+  const [state, setState] = useState<StreamState>({ threads: [], loading: true, ended: false });
+  const nextMaxId = useRef<number | undefined>(undefined);
+  const busy = useRef(false);
+  const generation = useRef(0);
+
+  const loadPage = useCallback(async (reset: boolean) => {
+    if (busy.current && !reset) return;
+    busy.current = true;
+    const mine = reset ? ++generation.current : generation.current;
+    if (reset) nextMaxId.current = undefined;
+    setState((s) => ({ ...s, loading: true, error: undefined, ...(reset ? { ended: false } : {}) }));
+    try {
+      const page = await homeTimeline(nextMaxId.current, PAGE_SIZE);
+      if (mine !== generation.current) return;
+      const tops = page.filter((s) => !isComment(s));
+      const threads = await Promise.all(tops.map(withComments));
+      if (mine !== generation.current) return;
+      if (page.length) nextMaxId.current = Math.min(...page.map((s) => s.id)) - 1;
+      setState((s) => {
+        const known = new Set(reset ? [] : s.threads.map((t) => t.top.id));
+        const fresh = threads.filter((t) => !known.has(t.top.id));
+        return { threads: reset ? fresh : [...s.threads, ...fresh], loading: false, ended: page.length < PAGE_SIZE || nextMaxId.current! < 1 };
+      });
+    } catch (err) {
+      if (mine === generation.current) setState((s) => ({ ...s, loading: false, error: describeError(err) }));
+    } finally {
+      if (mine === generation.current) busy.current = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadPage(true);
+  }, [loadPage]);
+
+  const replaceThread = useCallback((thread: Thread) => {
+    setState((s) => ({ ...s, threads: s.threads.map((t) => (t.top.id === thread.top.id ? thread : t)) }));
+  }, []);
+
+  const removeThread = useCallback((topId: number) => {
+    setState((s) => ({ ...s, threads: s.threads.filter((t) => t.top.id !== topId) }));
+  }, []);
+
+  return {
+    ...state,
+    loadMore: () => loadPage(false),
+    reload: () => loadPage(true),
+    replaceThread,
+    removeThread,
+  };
+}
+
+

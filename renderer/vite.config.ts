@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  server: {
+    // `vite --config renderer/vite.config.ts` during development: the hub answers the APIs.
+    proxy: Object.fromEntries(['/api', '/session', '/login', '/logout', '/setup', '/photo', '/attach', '/settings/oauth'].map((p) => [p, 'http://127.0.0.1:8420'])),
+  },
+});
