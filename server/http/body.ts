@@ -27,6 +27,8 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
     json: true,
     text: true,
     jsonStrict: false,
+    // OAuth 1.0a signs urlencoded parameters exactly as sent; the raw text is kept in ctx.request.rawBody.
+    includeUnparsed: true,
     formLimit: limits.maxFormBytes,
     jsonLimit: limits.maxFormBytes,
     textLimit: limits.maxFormBytes,
