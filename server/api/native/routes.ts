@@ -1,5 +1,35 @@
 import type { ApiRoute } from '../../http/api.js';
 import { version } from './version.js';
+import { verify } from './verify.js';
+import { channelList } from './channel/list.js';
+import { channelExportBasic } from './channel/export/basic.js';
+import { itemExportPage } from './item/export_page.js';
+import { channelStreamRoute } from './channel/stream.js';
+import { networkStreamRoute } from './network/stream.js';
+import { group } from './group.js';
+import { groupMembers } from './group_members.js';
+import { xchan } from './xchan.js';
+import { itemUpdate } from './item/update.js';
+import { itemFull } from './item/full.js';
+import { abook } from './abook.js';
+import { abconfig } from './abconfig.js';
+import { permAllowed } from './perm_allowed.js';
 
 /** Every route of the native API (api/z/1.0), one module per path. */
-export const nativeRoutes: ApiRoute[] = [version];
+export const nativeRoutes: ApiRoute[] = [
+  version,
+  verify,
+  channelList,
+  channelExportBasic,
+  itemExportPage,
+  channelStreamRoute,
+  networkStreamRoute,
+  group,
+  groupMembers,
+  xchan,
+  itemUpdate,
+  itemFull,
+  abook,
+  abconfig,
+  permAllowed,
+];

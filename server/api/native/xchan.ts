@@ -1,0 +1,20 @@
+import type { ApiRoute } from '../../http/api.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { getXchan, getXchanByAddress, getXchanByGuid } from '../../store/xchans.js';
+import { portableXchan } from '../../serializers/native/xchan.js';
+
+/** xchan: a network identity the hub knows, by hash, guid or address (first given wins). */
+export const xchan: ApiRoute = {
+  path: 'xchan',
+  methods: ['GET', 'POST'],
+  auth: 'user',
+  handler({ hub, params }) {
+    const hash = params.str('hash')?.trim();
+    const guid = params.str('guid')?.trim();
+    const address = params.str('address')?.trim();
+    const row = hash ? getXchan(hub.db, hash) : guid ? getXchanByGuid(hub.db, guid) : address ? getXchanByAddress(hub.db, address) : undefined;
+    if (!hash && !guid && !address) throw badRequest('missing parameter: address, hash or guid');
+    if (!row) throw notFound('xchan not found');
+    return portableXchan(row as unknown as Record<string, unknown>);
+  },
+};

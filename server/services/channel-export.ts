@@ -1,0 +1,202 @@
+import { readFileSync } from 'node:fs';
+import type { Hub } from '../hub.js';
+import { openDatabase, type Db } from '../db/open.js';
+import type { ChannelRow } from '../store/rows.js';
+import { getChannel } from '../store/channels.js';
+import {
+  getProfilePhoto, iterateMail, listAbookRows, listConnectionXchans, listConversations, listGroupMemberRows, listPconfigRows,
+  listPconfigRowsOfCat, listProfiles, listSavedSearches,
+} from '../store/channel-export.js';
+import { listAbconfig } from '../store/connections.js';
+import { listAllGroups } from '../store/native-records.js';
+import {
+  countExportPageItems, iterateExportPageItems, iterateResourceItems, iterateWallItems, iterateWebpageItems, type PortableItemRow,
+} from '../store/item-streams.js';
+import { abconfigRecord } from '../serializers/native/abook.js';
+import { channelRecord } from '../serializers/native/channel.js';
+import { groupRecord } from '../serializers/native/group.js';
+import { stringifyInts } from '../serializers/native/ints.js';
+import { portableItem } from '../serializers/native/portable-item.js';
+import { xchanColumns } from '../serializers/native/xchan.js';
+import { jsonObjectChunks, LazyArray, type JsonMembers } from '../util/json-stream.js';
+import { HEARTH_API_VERSION } from '../version.js';
+import { toDbDate } from '../util/time.js';
+import { permissionLimit, PERMISSION_NAMES } from './permissions.js';
+
+/** What channel/export/basic returns when no sections are asked for (seed §4.1). */
+export const DEFAULT_EXPORT_SECTIONS = ['channel', 'connections', 'config', 'apps', 'chatrooms', 'events', 'webpages', 'mail', 'wikis'];
+/** Section names understood besides the defaults; others are ignored, as Hubzilla does. */
+const EXTRA_SECTIONS = ['profile', 'items'];
+/** The posts option covers this many months. */
+const POSTS_MONTHS = 3;
+
+/** Hubzilla's database version number, reported so that Hubzilla's importer accepts the export. */
+const COMPAT_DATABASE_VERSION = '1263';
+
+export function exportSections(requested: string[], posts: boolean): string[] {
+  const known = new Set([...DEFAULT_EXPORT_SECTIONS, ...EXTRA_SECTIONS]);
+  const chosen = requested.length ? requested.filter((s) => known.has(s)) : [...DEFAULT_EXPORT_SECTIONS];
+  if (posts) for (const s of [...DEFAULT_EXPORT_SECTIONS, 'items']) if (!chosen.includes(s)) chosen.push(s);
+  return [...new Set(chosen)];
+}
+
+/** The export's header: where the data came from. */
+function provenance(hub: Hub, channel: ChannelRow): JsonMembers {
+  return [
+    ['compatibility', { project: 'hubzilla', version: HEARTH_API_VERSION, database: COMPAT_DATABASE_VERSION, server_role: 'pro' }],
+    ['relocate', { channel_address: channel.channel_address, url: hub.baseUrl }],
+  ];
+}
+
+/** Legacy per-channel permission columns (channel_r_stream…), derived from perm_limits as Hubzilla's export does. */
+const LEGACY_LIMIT_COLUMNS: Record<string, string> = {
+  channel_r_stream: 'view_stream', channel_r_profile: 'view_profile', channel_r_abook: 'view_contacts', channel_r_storage: 'view_storage',
+  channel_r_pages: 'view_pages', channel_w_stream: 'send_stream', channel_w_wall: 'post_wall', channel_w_comment: 'post_comments',
+  channel_w_mail: 'post_mail', channel_w_like: 'post_like', channel_w_chat: 'chat', channel_w_storage: 'write_storage',
+  channel_w_pages: 'write_pages', channel_a_republish: 'republish', channel_a_delegate: 'delegate',
+};
+
+function channelSection(db: Db, channel: ChannelRow): Record<string, unknown> {
+  const record: Record<string, unknown> = channelRecord(channel);
+  const limits = listPconfigRowsOfCat(db, channel.channel_id, 'perm_limits');
+  if (limits.length) {
+    for (const [column, perm] of Object.entries(LEGACY_LIMIT_COLUMNS)) {
+      if ((PERMISSION_NAMES as readonly string[]).includes(perm)) record[column] = String(permissionLimit(db, channel.channel_id, perm as never));
+    }
+    record.perm_limits = limits.map(stringifyInts);
+  }
+  return record;
+}
+
+function* profileMembers(hub: Hub, db: Db, channel: ChannelRow): JsonMembers {
+  yield ['profile', listProfiles(db, channel.channel_id).map(stringifyInts)];
+  const photo = getProfilePhoto(db, channel.channel_id);
+  const key = photo && hub.files.keyOf(photo.content);
+  if (photo && key) {
+    try {
+      yield ['photo', { type: photo.mimetype, data: readFileSync(hub.files.path(key)).toString('base64url') }];
+    } catch {
+      // A photo whose bytes are gone is left out rather than exported empty.
+    }
+  }
+}
+
+function items(rows: () => Iterable<PortableItemRow>, baseUrl: string): LazyArray {
+  return new LazyArray(function* () {
+    for (const row of rows()) yield portableItem(row, { mirror: true, chanviewBase: baseUrl });
+  });
+}
+
+function* sectionMembers(hub: Hub, db: Db, channel: ChannelRow, section: string): JsonMembers {
+  const uid = channel.channel_id;
+  switch (section) {
+    case 'channel':
+      yield ['channel', channelSection(db, channel)];
+      yield* profileMembers(hub, db, channel);
+      return;
+    case 'profile':
+      yield* profileMembers(hub, db, channel);
+      return;
+    case 'connections':
+      yield ['abook', listAbookRows(db, uid).map((a) => ({ ...stringifyInts(a), abconfig: listAbconfig(db, uid, a.abook_xchan).map(abconfigRecord) }))];
+      yield ['xchan', listConnectionXchans(db, uid).map((x) => xchanColumns(x as unknown as Record<string, unknown>))];
+      // Hearth keeps no locations of identities (hubloc) and no guest tokens (atoken).
+      yield ['hubloc', []];
+      yield ['atoken', []];
+      yield ['group', listAllGroups(db, uid).map(groupRecord)];
+      yield ['group_member', listGroupMemberRows(db, uid).map(stringifyInts)];
+      return;
+    case 'config':
+      yield ['config', listPconfigRows(db, uid).map(stringifyInts)];
+      // Saved searches are terms of type 6 (search) in Hubzilla's export.
+      yield ['term', listSavedSearches(db, uid).map((s) => ({
+        tid: String(s.id), aid: String(channel.channel_account_id), uid: String(uid), oid: '0', otype: '0', ttype: '6',
+        term: s.term, url: '', imgurl: '', term_hash: '', parent_hash: '',
+      }))];
+      yield ['obj', []];
+      yield ['likes', []];
+      return;
+    case 'apps':
+      yield ['app', []];
+      yield ['sysapp', []];
+      return;
+    case 'chatrooms':
+      yield ['chatroom', []];
+      return;
+    case 'events':
+      yield ['event', []];
+      yield ['event_item', items(() => iterateResourceItems(db, uid, 'event'), hub.baseUrl)];
+      return;
+    case 'webpages':
+      yield ['menu', []];
+      yield ['webpages', items(() => iterateWebpageItems(db, uid), hub.baseUrl)];
+      return;
+    case 'mail':
+      yield ['conv', listConversations(db, uid).map(stringifyInts)];
+      yield ['mail', new LazyArray(function* () {
+        for (const m of iterateMail(db, uid)) yield stringifyInts(m);
+      })];
+      return;
+    case 'wikis':
+      yield ['wiki', items(() => iterateResourceItems(db, uid, 'nwiki'), hub.baseUrl)];
+      return;
+    case 'items': {
+      const since = new Date();
+      since.setUTCMonth(since.getUTCMonth() - POSTS_MONTHS);
+      yield ['item', items(() => iterateWallItems(db, uid, toDbDate(since)), hub.baseUrl)];
+      return;
+    }
+  }
+}
+
+/**
+ * Runs `produce` on a read-only connection of its own holding one snapshot: the export is
+ * consistent, and iterating it never blocks writes on the hub's connection.
+ */
+function* onSnapshot(hub: Hub, produce: (db: Db) => Generator<string>): Generator<string> {
+  const db = openDatabase(hub.db.name, { readonly: true });
+  try {
+    db.exec('BEGIN');
+    yield* produce(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** channel/export/basic as JSON text, produced while the client reads it. */
+export function channelExportChunks(hub: Hub, channelId: number, sections: string[]): Generator<string> {
+  return onSnapshot(hub, function* (db) {
+    const channel = getChannel(db, channelId);
+    if (!channel) return yield '{}';
+    yield* jsonObjectChunks(
+      (function* () {
+        yield* provenance(hub, channel);
+        for (const s of sections) yield* sectionMembers(hub, db, channel, s);
+      })(),
+    );
+  });
+}
+
+export interface ExportPageQuery {
+  since: string;
+  until: string;
+  page: number;
+  records: number;
+}
+
+/** item/export_page as JSON text: one page of the channel's items in the backup form. */
+export function itemExportPageChunks(hub: Hub, channel: ChannelRow, q: ExportPageQuery): Generator<string> {
+  return onSnapshot(hub, function* (db) {
+    const uid = channel.channel_id;
+    const total = countExportPageItems(db, uid, q.since, q.until);
+    const offset = q.page * q.records;
+    const members: [string, unknown][] = [
+      ['relocate', { channel_address: channel.channel_address, url: hub.baseUrl }],
+      ['items_total', String(total)],
+      ['items_page', String(q.records)],
+    ];
+    // As in Hubzilla, a page past the end has no item key: importers stop there.
+    if (offset < total) members.push(['item', items(() => iterateExportPageItems(db, { uid, since: q.since, until: q.until, limit: q.records, offset }), hub.baseUrl)]);
+    yield* jsonObjectChunks(members);
+  });
+}

@@ -1,0 +1,77 @@
+import type { Db } from '../db/open.js';
+import type { ChannelRow } from '../store/rows.js';
+import { getChannelByHash } from '../store/channels.js';
+import { getPConfig } from '../store/config.js';
+import { getAbconfig, getConnection } from '../store/connections.js';
+import { getXchan } from '../store/xchans.js';
+import { PERM_BITS } from './connections.js';
+
+/** Hubzilla's permission names (Permissions v3). */
+export const PERMISSION_NAMES = [
+  'view_stream', 'send_stream', 'view_profile', 'view_contacts', 'view_storage', 'write_storage', 'view_pages', 'view_wiki',
+  'write_pages', 'write_wiki', 'post_wall', 'post_comments', 'post_mail', 'post_like', 'chat', 'republish', 'delegate',
+] as const;
+export type PermissionName = (typeof PERMISSION_NAMES)[number];
+
+/** Bits of a permission limit (pconfig perm_limits/<name>): who beyond the channel itself may. */
+export const PERMS = {
+  PUBLIC: 0x1,
+  NETWORK: 0x2,
+  SITE: 0x4,
+  CONTACTS: 0x8,
+  SPECIFIC: 0x80,
+  AUTHED: 0x100,
+  PENDING: 0x200,
+} as const;
+
+export function isPermissionName(name: string): name is PermissionName {
+  return (PERMISSION_NAMES as readonly string[]).includes(name);
+}
+
+function isWritePermission(perm: PermissionName): boolean {
+  return !perm.startsWith('view_');
+}
+
+/** The channel's limit for a permission; by default viewing is public and the rest per connection. */
+export function permissionLimit(db: Db, uid: number, perm: PermissionName): number {
+  const v = getPConfig(db, uid, 'perm_limits', perm);
+  if (v !== undefined && /^\d+$/.test(v.trim())) return Number(v.trim());
+  return perm.includes('view') ? PERMS.PUBLIC : PERMS.SPECIFIC;
+}
+
+/** What the channel granted this connection individually: abconfig my_perms, else the abook bitmask. */
+function specificGrant(db: Db, channel: ChannelRow, observer: string, myPerms: number, perm: PermissionName): boolean {
+  const v = getAbconfig(db, channel.channel_id, observer, 'my_perms', perm);
+  if (v !== undefined) return v.trim() === '1';
+  const bit = (PERM_BITS as Record<string, number>)[perm];
+  return bit !== undefined && (myPerms & bit) !== 0;
+}
+
+/**
+ * Whether `observer` (an xchan hash; undefined for anonymous) may do `perm` on `channel`,
+ * following Hubzilla's order of decisions, except that a blocked connection is refused before
+ * anything else.
+ */
+export function isAllowed(db: Db, channel: ChannelRow, observer: string | undefined, perm: PermissionName): boolean {
+  const connection = observer ? getConnection(db, channel.channel_id, observer) : undefined;
+  if (connection && !connection.abook_self && connection.abook_blocked) return false;
+  if (observer === channel.channel_hash) return !(isWritePermission(perm) && channel.channel_moved);
+  const limit = permissionLimit(db, channel.channel_id, perm);
+  if (observer && limit & PERMS.AUTHED) return true;
+  if (connection?.abook_ignored && isWritePermission(perm)) return false;
+  if (limit & PERMS.PUBLIC) return true;
+  if (!observer) return false;
+  if (limit & PERMS.NETWORK && getXchan(db, observer)?.xchan_network === 'zot6') return true;
+  if (limit & PERMS.SITE) return getChannelByHash(db, observer) !== undefined;
+  if (!connection) return false;
+  if (limit & PERMS.PENDING) return true;
+  if (connection.abook_pending) return false;
+  if (limit & PERMS.CONTACTS) return true;
+  if (limit & PERMS.SPECIFIC) return specificGrant(db, channel, observer, connection.abook_my_perms, perm);
+  return false;
+}
+
+/** Every permission for one observer, in Hubzilla's order. */
+export function allPermissions(db: Db, channel: ChannelRow, observer: string | undefined): { perm: PermissionName; allowed: boolean }[] {
+  return PERMISSION_NAMES.map((perm) => ({ perm, allowed: isAllowed(db, channel, observer, perm) }));
+}

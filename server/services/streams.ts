@@ -1,0 +1,42 @@
+import type { Hub } from '../hub.js';
+import type { ChannelRow } from '../store/rows.js';
+import { channelStreamThreadIds, conversationItems, networkThreadIds, threadItems, type NetworkQuery } from '../store/item-streams.js';
+import { getItem, getItemByMid } from '../store/items.js';
+import { portableItem } from '../serializers/native/portable-item.js';
+import { notFound } from '../http/errors.js';
+import { nowDb } from '../util/time.js';
+
+/** channel/stream collects at most this many threads, as Hubzilla's feed does. */
+const MAX_CHANNEL_STREAM_THREADS = 201;
+
+/** channel/stream: the channel's wall threads active since `mindate`, oldest first, flattened. */
+export function channelStream(hub: Hub, channel: ChannelRow, mindate: string) {
+  const now = nowDb();
+  const ids = channelStreamThreadIds(hub.db, channel.channel_id, mindate, now, MAX_CHANNEL_STREAM_THREADS);
+  return ids.flatMap((id) => threadItems(hub.db, id, now)).map((row) => portableItem(row, { mirror: false }));
+}
+
+export type NetworkFilters = Omit<NetworkQuery, 'uid' | 'observer' | 'now'> & { topOnly?: boolean };
+
+/** network/stream: one page of the threads the channel can see, each top followed by its replies. */
+export function networkStream(hub: Hub, channel: ChannelRow, filters: NetworkFilters) {
+  const now = nowDb();
+  const { topOnly, ...query } = filters;
+  const ids = networkThreadIds(hub.db, { ...query, uid: channel.channel_id, observer: channel.channel_hash, now });
+  return ids
+    .flatMap((id) => {
+      const thread = threadItems(hub.db, id, now);
+      return topOnly ? thread.slice(0, 1) : thread;
+    })
+    .map((row) => portableItem(row, { mirror: false }));
+}
+
+/**
+ * item/full: the whole conversation an item of this channel belongs to, in the backup form.
+ * Items of other channels' conversations are not the channel's to export: 404.
+ */
+export function fullConversation(hub: Hub, channel: ChannelRow, ref: { id?: number; mid?: string }) {
+  const item = ref.id !== undefined ? getItem(hub.db, ref.id) : ref.mid !== undefined ? getItemByMid(hub.db, ref.mid) : undefined;
+  if (!item || item.item_deleted || item.uid !== channel.channel_id) throw notFound('item not found');
+  return conversationItems(hub.db, item.parent).map((row) => portableItem(row, { mirror: true }));
+}

@@ -1,0 +1,225 @@
+import { stmt, type Db } from '../db/open.js';
+import type { ItemRow } from './rows.js';
+import { visibleToSql } from './acl.js';
+
+/**
+ * Item lists for the native API's streams and exports: rows in the shape the portable item
+ * encoder needs (the item, its owner's and author's identity, its terms and iconfig rows),
+ * fetched with one statement each so that exports can iterate without further lookups.
+ */
+
+export interface PortableXchanPart {
+  name: string | null;
+  addr: string | null;
+  url: string | null;
+  network: string | null;
+  photo_mimetype: string | null;
+  photo_m: string | null;
+  guid: string | null;
+  guid_sig: string | null;
+  pubkey: string | null;
+}
+
+export interface PortableItemRow extends ItemRow {
+  owner: PortableXchanPart;
+  author: PortableXchanPart;
+  terms: { ttype: number; term: string; url: string }[];
+  iconfig: { cat: string; k: string; v: string; sharing: number }[];
+}
+
+const XCHAN_PARTS = ['name', 'addr', 'url', 'network', 'photo_mimetype', 'photo_m', 'guid', 'guid_sig', 'pubkey'] as const;
+
+const PORTABLE_SELECT = `SELECT item.*,
+  ${XCHAN_PARTS.map((p) => `ox.xchan_${p} AS "owner.${p}", ax.xchan_${p} AS "author.${p}"`).join(',\n  ')},
+  (SELECT json_group_array(json_object('ttype', t.ttype, 'term', t.term, 'url', t.url)) FROM term t WHERE t.otype = 1 AND t.oid = item.id) AS "terms.json",
+  (SELECT json_group_array(json_object('cat', c.cat, 'k', c.k, 'v', c.v, 'sharing', c.sharing)) FROM iconfig c WHERE c.iid = item.id) AS "iconfig.json"
+FROM item
+LEFT JOIN xchan ox ON ox.xchan_hash = item.owner_xchan
+LEFT JOIN xchan ax ON ax.xchan_hash = item.author_xchan`;
+
+function toPortable(raw: Record<string, unknown>): PortableItemRow {
+  const row: Record<string, unknown> = {};
+  const owner: Record<string, unknown> = {};
+  const author: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (k.startsWith('owner.')) owner[k.slice(6)] = v;
+    else if (k.startsWith('author.')) author[k.slice(7)] = v;
+    else if (k !== 'terms.json' && k !== 'iconfig.json') row[k] = v;
+  }
+  row.owner = owner;
+  row.author = author;
+  row.terms = JSON.parse(raw['terms.json'] as string);
+  row.iconfig = JSON.parse(raw['iconfig.json'] as string);
+  return row as unknown as PortableItemRow;
+}
+
+function* mapIterator(it: Iterable<unknown>): Generator<PortableItemRow> {
+  for (const raw of it) yield toPortable(raw as Record<string, unknown>);
+}
+
+/** Items that appear in streams: not hidden, deleted, unpublished, delayed, blocked or expired. */
+const SHOWN = `item.item_hidden = 0 AND item.item_deleted = 0 AND item.item_unpublished = 0 AND item.item_pending_remove = 0
+  AND item.item_blocked = 0 AND item.item_delayed = 0 AND (item.expires = '0001-01-01 00:00:00' OR item.expires > @now)`;
+
+/** channel/stream: ids of the channel's wall threads with activity after `mindate`, oldest first. */
+export function channelStreamThreadIds(db: Db, uid: number, mindate: string, now: string, maxThreads: number): number[] {
+  return stmt<{ uid: number; mindate: string; now: string; max: number }, { parent: number }>(
+    db,
+    `SELECT item.parent FROM item WHERE item.uid = @uid AND item.item_wall = 1 AND item.item_type = 0 AND ${SHOWN}
+       AND (item.created > @mindate OR item.changed > @mindate)
+     GROUP BY item.parent ORDER BY min(item.created), item.parent LIMIT @max`,
+  ).all({ uid, mindate, now, max: maxThreads }).map((r) => r.parent);
+}
+
+/** The shown items of one thread: the top, then the rest by creation. */
+export function threadItems(db: Db, parentId: number, now: string): PortableItemRow[] {
+  return stmt<{ parent: number; now: string }, Record<string, unknown>>(
+    db,
+    `${PORTABLE_SELECT} WHERE item.parent = @parent AND ${SHOWN} ORDER BY item.item_thread_top DESC, item.created, item.id`,
+  ).all({ parent: parentId, now }).map(toPortable);
+}
+
+/** item/full: every item of a conversation that is not deleted, of any kind. */
+export function conversationItems(db: Db, parentId: number): PortableItemRow[] {
+  return stmt<[number], Record<string, unknown>>(
+    db,
+    `${PORTABLE_SELECT} WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id`,
+  ).all(parentId).map(toPortable);
+}
+
+export interface NetworkQuery {
+  uid: number;
+  /** The channel's xchan hash: the observer whose access lists count. */
+  observer: string;
+  now: string;
+  order: 'commented' | 'created';
+  limit: number;
+  offset: number;
+  /** item_type of the threads; undefined for any type. */
+  itemType?: number;
+  starred?: boolean;
+  wallOnly?: boolean;
+  threadId?: number;
+  threadMid?: string;
+  sinceId?: number;
+  category?: string;
+  hashtag?: string;
+  text?: string;
+  conversationsOnly?: boolean;
+  createdFrom?: string;
+  createdTo?: string;
+  closenessMin?: number;
+  closenessMax?: number;
+  group?: { id: number; hash: string };
+  connectionXchan?: string;
+}
+
+/**
+ * network/stream: ids of thread tops the channel can see — its own threads and those of its
+ * accepted (not blocked or ignored) connections that their access lists show to it.
+ */
+export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
+  const where = [
+    'item.item_thread_top = 1',
+    SHOWN,
+    `(item.uid = @uid OR item.uid IN (SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
+       WHERE b.abook_channel = @uid AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_ignored = 0 AND b.abook_self = 0 AND c.channel_removed = 0))`,
+    visibleToSql('item', { privateFlag: true }),
+  ];
+  const p: Record<string, unknown> = { uid: q.uid, observer: q.observer, now: q.now, limit: q.limit, offset: q.offset };
+  const inThread = (cond: string) => `EXISTS (SELECT 1 FROM item ti WHERE ti.parent = item.id AND ti.item_deleted = 0 AND ${cond})`;
+  if (q.itemType !== undefined) (where.push('item.item_type = @itemType'), (p.itemType = q.itemType));
+  if (q.starred) where.push('item.item_starred = 1');
+  if (q.wallOnly) where.push('item.uid = @uid AND item.item_wall = 1');
+  if (q.threadId !== undefined) (where.push('item.id = @threadId'), (p.threadId = q.threadId));
+  if (q.threadMid !== undefined) (where.push('item.mid = @threadMid'), (p.threadMid = q.threadMid));
+  if (q.sinceId !== undefined) (where.push('item.id > @sinceId'), (p.sinceId = q.sinceId));
+  if (q.createdFrom !== undefined) (where.push('item.created >= @createdFrom'), (p.createdFrom = q.createdFrom));
+  if (q.createdTo !== undefined) (where.push('item.created <= @createdTo'), (p.createdTo = q.createdTo));
+  if (q.category !== undefined) {
+    where.push(inThread('EXISTS (SELECT 1 FROM term tc WHERE tc.otype = 1 AND tc.oid = ti.id AND tc.ttype = 3 AND tc.term = @category COLLATE NOCASE)'));
+    p.category = q.category;
+  }
+  if (q.hashtag !== undefined) {
+    where.push(inThread('EXISTS (SELECT 1 FROM term th WHERE th.otype = 1 AND th.oid = ti.id AND th.ttype = 1 AND th.term = @hashtag COLLATE NOCASE)'));
+    p.hashtag = q.hashtag;
+  }
+  if (q.text !== undefined) {
+    where.push(inThread('(instr(lower(ti.body), lower(@text)) > 0 OR instr(lower(ti.title), lower(@text)) > 0)'));
+    p.text = q.text;
+  }
+  if (q.conversationsOnly) {
+    where.push(`(${inThread('ti.author_xchan = @observer')}
+      OR EXISTS (SELECT 1 FROM term tm WHERE tm.otype = 1 AND tm.oid = item.id AND tm.ttype = 2 AND tm.term_hash = @observer))`);
+  }
+  if (q.closenessMin !== undefined || q.closenessMax !== undefined) {
+    where.push(`EXISTS (SELECT 1 FROM abook cb WHERE cb.abook_channel = @uid AND cb.abook_xchan = item.owner_xchan
+      AND cb.abook_closeness >= @cmin AND cb.abook_closeness <= @cmax)`);
+    p.cmin = q.closenessMin ?? 0;
+    p.cmax = q.closenessMax ?? 99;
+  }
+  if (q.group) {
+    where.push(`(item.owner_xchan IN (SELECT xchan FROM pgrp_member WHERE gid = @gid) OR item.author_xchan IN (SELECT xchan FROM pgrp_member WHERE gid = @gid)
+      OR instr(item.allow_gid, '<' || @ghash || '>') > 0)`);
+    p.gid = q.group.id;
+    p.ghash = q.group.hash;
+  }
+  if (q.connectionXchan !== undefined) {
+    where.push('(item.owner_xchan = @cxchan OR item.author_xchan = @cxchan)');
+    p.cxchan = q.connectionXchan;
+  }
+  const order = q.order === 'created' ? 'item.created DESC, item.id DESC' : 'item.commented DESC, item.id DESC';
+  return stmt<Record<string, unknown>, { id: number }>(db, `SELECT item.id FROM item WHERE ${where.join('\n AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+    .all(p)
+    .map((r) => r.id);
+}
+
+/**
+ * Export of posts: the channel's wall items created since `since`, oldest first. Iterates — call
+ * it on a connection of its own (an open iteration blocks writes on its connection).
+ */
+export function iterateWallItems(db: Db, uid: number, since: string): Iterable<PortableItemRow> {
+  return mapIterator(
+    stmt<[number, string], Record<string, unknown>>(
+      db,
+      `${PORTABLE_SELECT} WHERE item.uid = ? AND item.item_wall = 1 AND item.item_deleted = 0 AND item.resource_type = '' AND item.created >= ?
+       ORDER BY item.created, item.id`,
+    ).iterate(uid, since),
+  );
+}
+
+/** Export: the channel's design elements and web pages (item_type 1 block, 2 layout, 3 webpage). */
+export function iterateWebpageItems(db: Db, uid: number): Iterable<PortableItemRow> {
+  return mapIterator(
+    stmt<[number], Record<string, unknown>>(
+      db,
+      `${PORTABLE_SELECT} WHERE item.uid = ? AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0 ORDER BY item.created, item.id`,
+    ).iterate(uid),
+  );
+}
+
+/** Export: items attached to a resource whose type starts with `prefix` (events, wiki pages). */
+export function iterateResourceItems(db: Db, uid: number, prefix: string): Iterable<PortableItemRow> {
+  return mapIterator(
+    stmt<{ uid: number; prefix: string }, Record<string, unknown>>(
+      db,
+      `${PORTABLE_SELECT} WHERE item.uid = @uid AND substr(item.resource_type, 1, length(@prefix)) = @prefix AND item.item_deleted = 0
+       ORDER BY item.created, item.id`,
+    ).iterate({ uid, prefix }),
+  );
+}
+
+const EXPORT_PAGE_WHERE = `item.uid = @uid AND (item.item_wall = 1 OR item.item_type != 0) AND item.item_deleted = 0
+  AND item.resource_type != 'photo' AND item.created >= @since AND item.created <= @until`;
+
+/** item/export_page: how many items the paged export covers. */
+export function countExportPageItems(db: Db, uid: number, since: string, until: string): number {
+  return stmt<{ uid: number; since: string; until: string }, { n: number }>(db, `SELECT count(*) AS n FROM item WHERE ${EXPORT_PAGE_WHERE}`).get({ uid, since, until })!.n;
+}
+
+/** item/export_page: one page of the channel's items, oldest first. Iterates (see iterateWallItems). */
+export function iterateExportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): Iterable<PortableItemRow> {
+  return mapIterator(
+    stmt<typeof q, Record<string, unknown>>(db, `${PORTABLE_SELECT} WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset`).iterate(q),
+  );
+}
