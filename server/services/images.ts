@@ -1,0 +1,122 @@
+import sharp, { type Metadata } from 'sharp';
+import { badRequest } from '../http/errors.js';
+
+/**
+ * Largest image (width × height of the input) that is decoded at all: a small file can declare
+ * enormous dimensions (a pixel bomb) and would otherwise exhaust memory when decoded.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** Longest side of scale 0; larger originals are scaled down to it. */
+export const MAX_ORIGINAL_SIDE = 4096;
+
+/** Bounding box per scale: 0–3 fit inside (never enlarged), 4–6 square crops (profile photos). */
+export const SCALE_SIZES: Record<number, { size: number; square: boolean }> = {
+  0: { size: MAX_ORIGINAL_SIDE, square: false },
+  1: { size: 640, square: false },
+  2: { size: 320, square: false },
+  3: { size: 160, square: false },
+  4: { size: 300, square: true },
+  5: { size: 80, square: true },
+  6: { size: 48, square: true },
+};
+
+export const PHOTO_SCALES = [0, 1, 2, 3];
+/** ext/photo/create and ext/photo/update store only these (compat seed). */
+export const COMPAT_PHOTO_SCALES = [0, 1, 2];
+export const PROFILE_SCALES = [4, 5, 6];
+
+const OUTPUT: Record<string, { format: 'jpeg' | 'png' | 'gif' | 'webp'; mimetype: string }> = {
+  jpeg: { format: 'jpeg', mimetype: 'image/jpeg' },
+  png: { format: 'png', mimetype: 'image/png' },
+  gif: { format: 'gif', mimetype: 'image/gif' },
+  webp: { format: 'webp', mimetype: 'image/webp' },
+};
+// Decodable formats that browsers may not show are re-encoded as JPEG (PNG when transparent).
+const CONVERTED = new Set(['tiff', 'heif', 'avif']);
+
+export interface ImageInfo {
+  /** Decoder name reported by the image library (jpeg, png, …). */
+  format: string;
+  /** Mime type of the stored scales. */
+  mimetype: string;
+  /** Dimensions after EXIF orientation (of one frame for animations). */
+  width: number;
+  height: number;
+  animated: boolean;
+  orientation: number;
+}
+
+export interface RenderedScale {
+  scale: number;
+  data: Buffer;
+  width: number;
+  height: number;
+  mimetype: string;
+}
+
+function notAnImage(detail?: string): Error {
+  return badRequest(`the upload is not a decodable image${detail ? ` (${detail})` : ''}`);
+}
+
+/** Reads an image's header: refuses (400) anything that is not a supported raster image or is too large to decode. */
+export async function inspectImage(path: string): Promise<ImageInfo> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+    throw notAnImage();
+  }
+  const format = String(meta.format);
+  const out = OUTPUT[format] ?? (CONVERTED.has(format) ? (meta.hasAlpha ? OUTPUT.png : OUTPUT.jpeg) : undefined);
+  if (!out) throw notAnImage(`unsupported format ${format}`);
+  const animated = (meta.pages ?? 1) > 1 && (format === 'gif' || format === 'webp');
+  const frameHeight = animated ? (meta.pageHeight ?? meta.height) : meta.height;
+  if (!meta.width || !frameHeight) throw notAnImage();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+  const orientation = meta.orientation ?? 1;
+  const swap = !animated && orientation >= 5;
+  return {
+    format,
+    mimetype: out.mimetype,
+    width: swap ? frameHeight : meta.width,
+    height: swap ? meta.width : frameHeight,
+    animated,
+    orientation,
+  };
+}
+
+/** Decodes the image, applies its EXIF orientation and produces one scale; 400 when decoding fails. */
+export async function renderScale(path: string, info: ImageInfo, scale: number): Promise<RenderedScale> {
+  const spec = SCALE_SIZES[scale];
+  if (!spec) throw new Error(`unknown photo scale ${scale}`);
+  const out = Object.values(OUTPUT).find((o) => o.mimetype === info.mimetype)!;
+  try {
+    let img = sharp(path, { limitInputPixels: MAX_INPUT_PIXELS, animated: info.animated });
+    if (!info.animated && info.orientation > 1) img = img.rotate();
+    img = spec.square
+      ? img.resize(spec.size, spec.size, { fit: 'cover' })
+      : img.resize(spec.size, spec.size, { fit: 'inside', withoutEnlargement: true });
+    switch (out.format) {
+      case 'jpeg':
+        img = img.jpeg({ quality: 88 });
+        break;
+      case 'png':
+        img = img.png();
+        break;
+      case 'webp':
+        img = img.webp({ quality: 85 });
+        break;
+      case 'gif':
+        img = img.gif();
+        break;
+    }
+    const { data, info: result } = await img.toBuffer({ resolveWithObject: true });
+    const height = info.animated && result.pageHeight ? result.pageHeight : result.height;
+    return { scale, data, width: result.width, height, mimetype: out.mimetype };
+  } catch (err) {
+    if (/pixel limit/i.test((err as Error).message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+    throw notAnImage((err as Error).message.split('\n')[0]);
+  }
+}

@@ -1,0 +1,119 @@
+import { stmt, type Db } from '../db/open.js';
+import type { ItemRow, PhotoRow } from './rows.js';
+import { visibleToSql } from './acl.js';
+import type { AccessLists } from '../services/acl.js';
+
+export type NewPhoto = Omit<PhotoRow, 'id'>;
+
+const COLUMNS = [
+  'aid', 'uid', 'xchan', 'resource_id', 'created', 'edited', 'expires', 'title', 'description', 'album', 'filename', 'mimetype',
+  'height', 'width', 'filesize', 'content', 'imgscale', 'photo_usage', 'profile', 'is_nsfw', 'os_storage', 'os_path',
+  'display_path', 'photo_flags', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
+] as const;
+const INSERT_SQL = `INSERT INTO photo (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`;
+
+/** photo.photo_usage values. */
+export const PHOTO_NORMAL = 0;
+export const PHOTO_PROFILE = 1;
+
+export function insertPhoto(db: Db, row: NewPhoto): PhotoRow {
+  const id = Number(stmt(db, INSERT_SQL).run(row).lastInsertRowid);
+  return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE id = ?').get(id)!;
+}
+
+export function getPhotoById(db: Db, id: number): PhotoRow | undefined {
+  return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE id = ?').get(id);
+}
+
+/** Every scale of a photo, smallest scale number first. */
+export function getPhotoScales(db: Db, resourceId: string): PhotoRow[] {
+  return stmt<[string], PhotoRow>(db, 'SELECT * FROM photo WHERE resource_id = ? ORDER BY imgscale').all(resourceId);
+}
+
+/** One scale of a photo, if `observer` may see it (own channel or admitted by the ACL). */
+export function getVisiblePhotoScale(db: Db, resourceId: string, scale: number, observer: string): PhotoRow | undefined {
+  return stmt<{ resourceId: string; scale: number; observer: string }, PhotoRow>(
+    db,
+    `SELECT * FROM photo WHERE resource_id = @resourceId AND imgscale = @scale AND ${visibleToSql('photo')}`,
+  ).get({ resourceId, scale, observer });
+}
+
+/** Every scale of a photo, if `observer` may see it. */
+export function getVisiblePhotoScales(db: Db, resourceId: string, observer: string): PhotoRow[] {
+  return stmt<{ resourceId: string; observer: string }, PhotoRow>(
+    db,
+    `SELECT * FROM photo WHERE resource_id = @resourceId AND ${visibleToSql('photo')} ORDER BY imgscale`,
+  ).all({ resourceId, observer });
+}
+
+/** Photo rows of a channel (one per scale), normal and profile photos, optionally of one album. */
+export function listPhotoRows(db: Db, uid: number, album?: string): PhotoRow[] {
+  if (album === undefined) return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND photo_usage IN (0, 1) ORDER BY created, id').all(uid);
+  return stmt<[number, string], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND album = ? AND photo_usage IN (0, 1) ORDER BY created, id').all(uid, album);
+}
+
+/** One row per photo of a channel (its smallest scale number), oldest first. */
+export function listPhotoResources(db: Db, uid: number): PhotoRow[] {
+  return stmt<[number], PhotoRow>(
+    db,
+    `SELECT * FROM photo p WHERE uid = ? AND photo_usage IN (0, 1)
+       AND imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)
+     ORDER BY created, id`,
+  ).all(uid);
+}
+
+/** Albums of a channel with the number of photos in each, by name ('' is the root album). */
+export function listAlbums(db: Db, uid: number): { album: string; total: number }[] {
+  return stmt<[number], { album: string; total: number }>(
+    db,
+    'SELECT album, count(DISTINCT resource_id) AS total FROM photo WHERE uid = ? AND photo_usage IN (0, 1) GROUP BY album ORDER BY album',
+  ).all(uid);
+}
+
+/** Resource ids of the channel's photos in an album. */
+export function albumResources(db: Db, uid: number, album: string): string[] {
+  return stmt<[number, string], { resource_id: string }>(db, 'SELECT DISTINCT resource_id FROM photo WHERE uid = ? AND album = ? ORDER BY resource_id').all(uid, album).map((r) => r.resource_id);
+}
+
+export type PhotoUpdate = Partial<Pick<PhotoRow, 'title' | 'description' | 'album' | 'filename' | 'edited' | 'photo_usage' | 'profile' | 'photo_flags' | 'display_path' | 'os_path'> & AccessLists>;
+
+/** Updates columns shared by every scale of a photo. */
+export function updatePhotoResource(db: Db, resourceId: string, fields: PhotoUpdate): void {
+  const keys = Object.keys(fields).filter((k) => (COLUMNS as readonly string[]).includes(k));
+  if (keys.length) stmt(db, `UPDATE photo SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE resource_id = @resourceId`).run({ ...fields, resourceId });
+}
+
+export function deletePhotoResource(db: Db, resourceId: string): void {
+  stmt(db, 'DELETE FROM photo WHERE resource_id = ?').run(resourceId);
+}
+
+/** The channel's current profile photo (usage profile), if any. */
+export function getProfilePhotoScale(db: Db, uid: number, scale: number): PhotoRow | undefined {
+  return stmt<[number, number], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND photo_usage = 1 AND imgscale = ? ORDER BY id DESC LIMIT 1').get(uid, scale);
+}
+
+/** Turns the channel's earlier profile photos into ordinary photos. */
+export function demoteProfilePhotos(db: Db, uid: number, exceptResource: string): void {
+  stmt(db, 'UPDATE photo SET photo_usage = 0, profile = 0 WHERE uid = ? AND photo_usage = 1 AND resource_id != ?').run(uid, exceptResource);
+}
+
+/** Points the default profile and the channel's identity at a new profile photo. */
+export function setProfilePhotoUrls(db: Db, uid: number, hash: string, p: { photo: string; thumb: string; large: string; medium: string; small: string; mimetype: string; when: string }): void {
+  stmt(db, 'UPDATE profile SET photo = ?, thumb = ? WHERE uid = ? AND is_default = 1').run(p.photo, p.thumb, uid);
+  stmt(db, 'UPDATE xchan SET xchan_photo_l = ?, xchan_photo_m = ?, xchan_photo_s = ?, xchan_photo_mimetype = ?, xchan_photo_date = ? WHERE xchan_hash = ?').run(
+    p.large, p.medium, p.small, p.mimetype, p.when, hash,
+  );
+}
+
+export function updatePhotoScale(db: Db, id: number, fields: Partial<Pick<PhotoRow, 'content' | 'width' | 'height' | 'filesize' | 'mimetype' | 'edited'>>): void {
+  const keys = Object.keys(fields).filter((k) => (COLUMNS as readonly string[]).includes(k));
+  if (keys.length) stmt(db, `UPDATE photo SET ${keys.map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
+}
+
+/** The hidden thread-top item that represents a photo (for likes and comments). */
+export function getPhotoItem(db: Db, uid: number, resourceId: string): ItemRow | undefined {
+  return stmt<[number, string], ItemRow>(
+    db,
+    "SELECT * FROM item WHERE uid = ? AND resource_type = 'photo' AND resource_id = ? AND item_thread_top = 1 ORDER BY item_deleted, id LIMIT 1",
+  ).get(uid, resourceId);
+}
