@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../api/http.ts';
 import { logout, switchChannel } from '../api/session.ts';
 import { Avatar } from '../components/Avatar.tsx';
@@ -10,17 +10,34 @@ import { useSession } from '../session.tsx';
 export function ChannelMenu({ photo }: { photo?: string }) {
   const { session, refresh } = useSession();
   const notify = useNotify();
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const details = useRef<HTMLDetailsElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const channel = session.channel!;
   const others = (session.channels ?? []).filter((c) => c.nick !== channel.nick);
 
-  const run = async (what: () => Promise<unknown>, after?: () => void) => {
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const run = async (what: () => Promise<unknown>) => {
     setBusy(true);
     try {
       await what();
-      if (details.current) details.current.open = false;
-      after?.();
+      setOpen(false);
+      navigate('/');
       await refresh();
     } catch (err) {
       notify(describeError(err));
@@ -30,28 +47,30 @@ export function ChannelMenu({ photo }: { photo?: string }) {
   };
 
   return (
-    <details className="channel-menu" ref={details}>
-      <summary aria-label={`Channel ${channel.name}, open menu`}>
+    <div className="channel-menu" ref={root}>
+      <button type="button" className="channel-menu-button" aria-haspopup="menu" aria-expanded={open} aria-label={`Channel ${channel.name}: switch channel or log out`} onClick={() => setOpen(!open)}>
         <Avatar src={photo} name={channel.name} size={32} />
         <span className="channel-menu-name">{channel.name}</span>
-      </summary>
-      <div className="menu" role="menu">
-        <div className="menu-heading">
-          <strong>{channel.name}</strong>
-          <span className="muted">
-            {channel.nick}@{new URL(session.baseUrl).hostname}
-          </span>
-        </div>
-        {others.length > 0 && <div className="menu-label">Switch to</div>}
-        {others.map((c) => (
-          <button key={c.nick} type="button" role="menuitem" className="menu-item" disabled={busy} onClick={() => run(() => switchChannel(c.nick, session.csrf ?? ''), () => navigate('/'))}>
-            {c.name} <span className="muted">({c.nick})</span>
+      </button>
+      {open && (
+        <div className="menu" role="menu">
+          <div className="menu-heading">
+            <strong>{channel.name}</strong>
+            <span className="muted">
+              {channel.nick}@{new URL(session.baseUrl).hostname}
+            </span>
+          </div>
+          {others.length > 0 && <div className="menu-label">Switch to</div>}
+          {others.map((c) => (
+            <button key={c.nick} type="button" role="menuitem" className="menu-item" disabled={busy} onClick={() => void run(() => switchChannel(c.nick, session.csrf ?? ''))}>
+              {c.name} <span className="muted">({c.nick})</span>
+            </button>
+          ))}
+          <button type="button" role="menuitem" className="menu-item" disabled={busy} onClick={() => void run(logout)}>
+            Log out
           </button>
-        ))}
-        <button type="button" role="menuitem" className="menu-item" disabled={busy} onClick={() => run(logout, () => navigate('/'))}>
-          Log out
-        </button>
-      </div>
-    </details>
+        </div>
+      )}
+    </div>
   );
 }

@@ -41,7 +41,9 @@ export function SetupPage() {
           Lowercase letters, digits, - and _. Your address will be <strong>{form.nick.trim().toLowerCase() || 'nickname'}@{location.hostname}</strong>.
         </p>
         <label>
-          Email <span className="optional">(optional)</span>
+          <span>
+            Email <span className="optional">(optional)</span>
+          </span>
           <input type="email" value={form.email} onChange={set('email')} autoComplete="email" />
         </label>
         <label>
