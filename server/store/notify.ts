@@ -33,3 +33,8 @@ export function markNotificationSeen(db: Db, uid: number, id: number): boolean {
 export function markAllNotificationsSeen(db: Db, uid: number): number {
   return stmt(db, 'UPDATE notify SET seen = 1 WHERE uid = ? AND seen = 0').run(uid).changes;
 }
+
+/** Marks seen every notification of the channel about one thread (its top item id). */
+export function markThreadNotificationsSeen(db: Db, uid: number, parent: number): number {
+  return stmt(db, 'UPDATE notify SET seen = 1 WHERE uid = ? AND parent = ? AND seen = 0').run(uid, parent).changes;
+}

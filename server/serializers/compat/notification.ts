@@ -1,0 +1,76 @@
+import type { NotifyRow } from '../../store/rows.js';
+import { bodyToText, renderBody } from '../../content/render.js';
+import { fromDbDate } from '../../util/time.js';
+
+/** A notification as ext/notifications returns it (notes §2.7). */
+export interface CompatNotification {
+  id: number;
+  type: number;
+  name: string;
+  url: string;
+  photo: string;
+  date: string;
+  msg: string;
+  uid: number;
+  link: string;
+  iid: number | null;
+  parent: number | null;
+  seen: boolean;
+  verb: string;
+  otype: string;
+  name_cache: string;
+  msg_cache: string;
+  timestamp: string;
+  date_rel: string;
+  msg_html: string;
+  msg_plain: string;
+}
+
+const UNITS: [number, string][] = [
+  [365 * 24 * 3600, 'year'],
+  [30 * 24 * 3600, 'month'],
+  [7 * 24 * 3600, 'week'],
+  [24 * 3600, 'day'],
+  [3600, 'hour'],
+  [60, 'minute'],
+  [1, 'second'],
+];
+
+/** '3 hours ago', 'now', or 'in 2 days' for dates ahead of `now`. */
+export function relativeTime(date: Date, now: Date): string {
+  const diff = Math.round((now.getTime() - date.getTime()) / 1000);
+  const abs = Math.abs(diff);
+  if (abs < 1) return 'now';
+  const [size, unit] = UNITS.find(([s]) => abs >= s)!;
+  const n = Math.floor(abs / size);
+  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return diff >= 0 ? `${text} ago` : `in ${text}`;
+}
+
+/** Builds the notification object; `now` gives the relative date. Pure. */
+export function compatNotification(n: NotifyRow, now: Date): CompatNotification {
+  const date = fromDbDate(n.created);
+  const plain = bodyToText(n.msg, 'text/bbcode');
+  return {
+    id: n.id,
+    type: n.ntype,
+    name: n.xname,
+    url: n.url,
+    photo: n.photo,
+    date: n.created,
+    msg: n.msg,
+    uid: n.uid,
+    link: n.link,
+    iid: n.iid || null,
+    parent: n.parent || null,
+    seen: n.seen !== 0,
+    verb: n.verb,
+    otype: n.otype,
+    name_cache: n.xname,
+    msg_cache: n.xname && plain.startsWith(n.xname) ? `{0}${plain.slice(n.xname.length)}` : plain,
+    timestamp: String(Math.floor(date.getTime() / 1000)),
+    date_rel: relativeTime(date, now),
+    msg_html: renderBody(n.msg, 'text/bbcode'),
+    msg_plain: plain.split('\n')[0] ?? '',
+  };
+}
