@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { apiCall } from '../helpers/ui-fixtures.js';
+import { openUi, pngOf, type Ui } from '../helpers/ui.js';
+
+let hub: TestHub;
+let ui: Ui;
+
+before(async () => {
+  hub = await startHub({ channels: ['alice'] });
+  ui = await openUi(hub, { as: 'alice' });
+});
+
+after(async () => {
+  await ui?.close();
+  await hub?.stop();
+});
+
+interface ListedPhoto {
+  id: string;
+  album: string;
+  desc?: string;
+}
+
+const loadedImages = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})].filter((img) => img.complete && img.naturalWidth > 0).length`;
+
+test('uploading two photos into a new album shows their thumbnails; the album can be renamed', async () => {
+  const { page } = ui;
+  await page.goto('/photos');
+  await page.getByText('No photos yet.').waitFor();
+
+  await page.getByRole('button', { name: 'Upload photos' }).click();
+  await page.getByLabel('Album').fill('Holiday');
+  await page.getByLabel('Choose photos to upload').setInputFiles([
+    { name: 'beach.png', mimeType: 'image/png', buffer: await pngOf({ r: 30, g: 140, b: 200 }, 400, 300) },
+    { name: 'dunes.png', mimeType: 'image/png', buffer: await pngOf({ r: 220, g: 180, b: 90 }, 300, 400) },
+  ]);
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  await uploads.getByRole('listitem').filter({ hasText: 'beach.png' }).getByText('Uploaded').waitFor();
+  await uploads.getByRole('listitem').filter({ hasText: 'dunes.png' }).getByText('Uploaded').waitFor();
+
+  const album = page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Holiday/ });
+  await album.getByText('2 photos').waitFor();
+  await page.waitForFunction(loadedImages('.album-cover img'));
+  await ui.screenshot('albums');
+
+  await album.click();
+  await page.getByRole('heading', { name: 'Holiday' }).waitFor();
+  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 2`);
+  await ui.screenshot('album');
+
+  await page.getByRole('button', { name: 'Rename album' }).click();
+  await page.getByRole('dialog', { name: 'Rename album' }).getByLabel('New name').fill('Summer by the sea');
+  await page.getByRole('dialog', { name: 'Rename album' }).getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('heading', { name: 'Summer by the sea' }).waitFor();
+  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 2`);
+  assert.match(decodeURIComponent(new URL(page.url()).pathname), /\/photos\/album\/Summer by the sea$/);
+
+  const listed = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
+  assert.deepEqual(
+    listed.map((p) => p.album),
+    ['Summer by the sea', 'Summer by the sea'],
+  );
+});
+
+test('the viewer steps through photos, saves a caption and deletes after confirmation', async () => {
+  const { page } = ui;
+  const before = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
+  assert.equal(before.length, 2);
+  await page.goto(`/photos/album/${encodeURIComponent('Summer by the sea')}`);
+  await page.locator('.photo-grid a').first().click();
+  const viewer = page.getByRole('dialog');
+  await viewer.locator('.viewer-image').waitFor();
+  await viewer.getByText('1 of 2').waitFor();
+  await viewer.getByRole('button', { name: 'Next photo' }).click();
+  await viewer.getByText('2 of 2').waitFor();
+  await page.keyboard.press('ArrowLeft');
+  await viewer.getByText('1 of 2').waitFor();
+
+  await viewer.getByLabel('Caption').fill('Waves at noon');
+  await viewer.getByRole('button', { name: 'Save' }).click();
+  await viewer.getByRole('button', { name: 'Save' }).and(page.locator(':disabled')).waitFor();
+  await page.waitForFunction(() => (document.querySelector('.viewer-image') as HTMLImageElement | null)?.naturalWidth);
+  await ui.screenshot('photo-viewer');
+  const captioned = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
+  const shownId = new URL(page.url()).searchParams.get('photo');
+  const stored = await apiCall<{ desc: string }>(hub, 'alice', '/api/ext/photo', { photo_id: shownId! }, 'GET');
+  assert.equal(stored.desc, 'Waves at noon');
+  assert.equal(captioned.length, 2);
+
+  await viewer.getByRole('button', { name: 'Delete photo' }).click();
+  await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
+  await viewer.getByText('1 of 1').waitFor();
+  const remaining = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
+  assert.deepEqual(
+    remaining.map((p) => p.id),
+    before.map((p) => p.id).filter((id) => id !== shownId),
+  );
+});
