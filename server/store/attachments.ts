@@ -52,6 +52,9 @@ export interface AttachFilter {
   start?: number;
   /** 0 or absent: all. */
   records?: number;
+  /** Created at or after / at or before (UTC datetimes). */
+  since?: string;
+  until?: string;
 }
 
 /** A channel's files and folders, oldest first, filtered like the native files listing. */
@@ -69,6 +72,14 @@ export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachRow
   if (f.filetype) {
     where.push("filetype LIKE @filetype ESCAPE '\\'");
     params.filetype = `%${escapeLike(f.filetype)}%`;
+  }
+  if (f.since) {
+    where.push('created >= @since');
+    params.since = f.since;
+  }
+  if (f.until) {
+    where.push('created <= @until');
+    params.until = f.until;
   }
   let limit = '';
   if (f.records && f.records > 0) {

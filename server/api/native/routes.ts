@@ -14,6 +14,15 @@ import { itemFull } from './item/full.js';
 import { abook } from './abook.js';
 import { abconfig } from './abconfig.js';
 import { permAllowed } from './perm_allowed.js';
+import { files } from './files.js';
+import { filedata } from './filedata.js';
+import { filemeta } from './filemeta.js';
+import { file } from './file.js';
+import { fileExport } from './file/export.js';
+import { fileExportPage } from './file/export_page.js';
+import { albums } from './albums.js';
+import { photos } from './photos.js';
+import { photo } from './photo.js';
 
 /** Every route of the native API (api/z/1.0), one module per path. */
 export const nativeRoutes: ApiRoute[] = [
@@ -32,4 +41,13 @@ export const nativeRoutes: ApiRoute[] = [
   abook,
   abconfig,
   permAllowed,
+  files,
+  filedata,
+  filemeta,
+  file,
+  fileExport,
+  fileExportPage,
+  albums,
+  photos,
+  photo,
 ];
