@@ -5,14 +5,14 @@ import { foreignKeyViolations, quickCheck, removeRowsWithoutFile, storedFileRefs
 export interface IntegrityReport {
   /** Files in the store that no row refers to (left by a crash between write and commit). */
   orphanFiles: number;
-  /** Rows whose file is missing (should never happen; repaired by removing the row). */
+  /** Rows whose file is missing (should never happen; repaired by removing the row, or the whole photo). */
   rowsWithoutFile: number;
   repaired: string[];
 }
 
 /**
- * Startup check of the database against the attachment store. Removes files no row refers to and
- * rows whose file is gone (a photo row without its bytes also hides the photo's items), and
+ * Startup check of the database against the attachment store. Removes rows whose file is gone (a
+ * photo missing any file is removed whole and its items hidden), then files no row refers to, and
  * checks SQLite's own consistency.
  */
 export async function checkIntegrity(db: Db, store: AttachmentStore): Promise<IntegrityReport> {
@@ -23,12 +23,22 @@ export async function checkIntegrity(db: Db, store: AttachmentStore): Promise<In
   if (fk) report.repaired.push(`${fk} foreign key violations found`);
 
   const onDisk = new Set(await store.listKeys());
+  const keyOnDisk = (ref: StoredFileRef) => {
+    const key = store.keyOf(ref.content);
+    return key !== undefined && onDisk.has(key);
+  };
+  const missing = [...storedFileRefs(db)].filter((ref) => !keyOnDisk(ref));
+  if (missing.length) {
+    removeRowsWithoutFile(db, missing);
+    report.rowsWithoutFile = missing.length;
+    const photos = new Set(missing.map((r) => r.photoResource).filter(Boolean)).size;
+    report.repaired.push(`removed ${missing.length} rows whose file was missing${photos ? ` (${photos} photos removed whole)` : ''}`);
+  }
+  // Read again after the repair: the other files of a removed photo are orphans now.
   const referenced = new Set<string>();
-  const missing: StoredFileRef[] = [];
   for (const ref of storedFileRefs(db)) {
     const key = store.keyOf(ref.content);
-    if (key && onDisk.has(key)) referenced.add(key);
-    else missing.push(ref);
+    if (key) referenced.add(key);
   }
   for (const key of onDisk) {
     if (!referenced.has(key)) {
@@ -37,10 +47,5 @@ export async function checkIntegrity(db: Db, store: AttachmentStore): Promise<In
     }
   }
   if (report.orphanFiles) report.repaired.push(`removed ${report.orphanFiles} orphan files`);
-  if (missing.length) {
-    removeRowsWithoutFile(db, missing);
-    report.rowsWithoutFile = missing.length;
-    report.repaired.push(`removed ${report.rowsWithoutFile} rows whose file was missing`);
-  }
   return report;
 }

@@ -6,8 +6,8 @@ export interface StoredFileRef {
   id: number;
   /** Relative store path ('store/ab/cd/<key>'). */
   content: string;
-  /** The photo's resource id (photos only). */
-  resourceId?: string;
+  /** The photo resource the row belongs to: a photo's resource_id, or the hash of a photo's file record. */
+  photoResource?: string;
 }
 
 /** SQLite's own consistency: 'ok' or the first problem quick_check found. */
@@ -21,27 +21,28 @@ export function foreignKeyViolations(db: Db): number {
 
 /** Every attach and photo row whose content lives in the attachment store. */
 export function* storedFileRefs(db: Db): Generator<StoredFileRef> {
-  for (const row of stmt<[], { id: number; content: string }>(db, 'SELECT id, content FROM attach WHERE is_dir = 0 AND os_storage = 1').iterate()) {
-    yield { table: 'attach', id: row.id, content: row.content };
+  for (const row of stmt<[], { id: number; content: string; hash: string; is_photo: number }>(db, 'SELECT id, content, hash, is_photo FROM attach WHERE is_dir = 0 AND os_storage = 1').iterate()) {
+    yield { table: 'attach', id: row.id, content: row.content, photoResource: row.is_photo ? row.hash : undefined };
   }
   for (const row of stmt<[], { id: number; resource_id: string; content: string }>(db, 'SELECT id, resource_id, content FROM photo WHERE os_storage = 1').iterate()) {
-    yield { table: 'photo', id: row.id, content: row.content, resourceId: row.resource_id };
+    yield { table: 'photo', id: row.id, content: row.content, photoResource: row.resource_id };
   }
 }
 
 /**
- * Removes rows whose file is gone, in one transaction. A photo without its bytes also hides the
- * photo's items, as deleting the photo would.
+ * Removes rows whose file is gone, in one transaction. A photo missing any of its files is removed
+ * whole (every scale, its file record) and its items hidden, as deleting the photo would, so that
+ * no half a photo stays visible; the files left without rows are then orphans.
  */
 export function removeRowsWithoutFile(db: Db, refs: StoredFileRef[]): void {
   db.transaction(() => {
     for (const r of refs) {
-      if (r.table === 'attach') {
-        stmt(db, 'DELETE FROM attach WHERE id = ?').run(r.id);
-      } else {
-        stmt(db, 'DELETE FROM photo WHERE id = ?').run(r.id);
-        stmt(db, "UPDATE item SET item_deleted = 1 WHERE resource_type = 'photo' AND resource_id = ?").run(r.resourceId ?? '');
+      if (r.photoResource !== undefined) {
+        stmt(db, 'DELETE FROM photo WHERE resource_id = ?').run(r.photoResource);
+        stmt(db, 'DELETE FROM attach WHERE hash = ? AND is_photo = 1').run(r.photoResource);
+        stmt(db, "UPDATE item SET item_deleted = 1 WHERE resource_type = 'photo' AND resource_id = ?").run(r.photoResource);
       }
+      stmt(db, `DELETE FROM ${r.table === 'attach' ? 'attach' : 'photo'} WHERE id = ?`).run(r.id);
     }
   })();
 }

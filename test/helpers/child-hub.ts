@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/hearth.js', import.meta.url));
+
+export interface ChildHub {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+}
+
+/** Runs `hearth serve` as a separate process on an ephemeral port and waits until it listens. */
+export async function spawnHub(dataDir: string): Promise<ChildHub> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--data', dataDir, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stderr!.on('data', (d) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /running at (http:\/\/[^\s/]+)\//.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`hub exited with ${code} before listening:\n${out}`)));
+  });
+  return { child, url, output: () => out };
+}
+
+/** kill -9, and wait until the process is gone. */
+export async function killHard(hub: ChildHub): Promise<void> {
+  if (hub.child.exitCode !== null || hub.child.signalCode !== null) return;
+  const exited = once(hub.child, 'exit');
+  hub.child.kill('SIGKILL');
+  await exited;
+}
