@@ -58,7 +58,7 @@ export interface PostInput {
   iconfig?: { cat: string; k: string; v: string; sharing?: number }[];
 }
 
-const MAX_BODY = 1_000_000;
+export const MAX_BODY = 1_000_000;
 const MAX_TITLE = 191;
 
 function sign(channel: ChannelRow | undefined, body: string): string {
@@ -254,6 +254,8 @@ export interface EditInput {
   objType?: string;
   expires?: string;
   acl?: AccessLists;
+  /** item.attach JSON; unchanged when absent. */
+  attach?: string;
 }
 
 /** Edits an item written by this channel; 404 for anybody else's. Terms are derived anew. */
@@ -278,6 +280,7 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
       sig: sign(channel, body),
     };
     if (input.expires) fields.expires = input.expires;
+    if (input.attach !== undefined) fields.attach = input.attach;
     if (input.acl && item.item_thread_top && item.uid === channel.channel_id) {
       Object.assign(fields, input.acl, { item_private: isPublicAcl(input.acl) ? 0 : 1 });
     }

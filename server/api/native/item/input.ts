@@ -4,7 +4,8 @@ import type { ChannelRow } from '../../../store/rows.js';
 import { badRequest } from '../../../http/errors.js';
 import { getItemByMid } from '../../../store/items.js';
 import { aclFromLists, type AccessLists } from '../../../services/acl.js';
-import type { EditInput, PostInput } from '../../../services/items.js';
+import type { PostInput } from '../../../services/items.js';
+import type { ItemSubmission } from '../../../services/item-submit.js';
 import { parseCategories } from '../../../content/terms.js';
 import { fromAclString, uuid } from '../../../util/ids.js';
 import { nowDb } from '../../../util/time.js';
@@ -42,17 +43,8 @@ function pageName(title: string): string {
   return title.trim().toLowerCase().replace(/[/\s]+/g, '-');
 }
 
-export interface UpdateRequest {
-  /** post_id: an edit of this item. */
-  editId?: number;
-  /** namespace + remote_id: the item is identified by this external id. */
-  external?: { namespace: string; remoteId: string };
-  post: PostInput;
-  edit: EditInput;
-}
-
 /** item/update's parameters (seed §4.6, with Hubzilla's `source` and `permalink` spellings). */
-export function updateRequest(hub: Hub, channel: ChannelRow, params: ParamReader): UpdateRequest {
+export function updateRequest(hub: Hub, channel: ChannelRow, params: ParamReader): ItemSubmission {
   const body = params.required('body');
   const title = params.str('title')?.trim();
   const summary = params.str('summary')?.trim();
@@ -114,6 +106,7 @@ export function updateRequest(hub: Hub, channel: ChannelRow, params: ParamReader
     external: namespace && remoteId ? { namespace, remoteId } : undefined,
     post,
     edit: { body, title, summary, mimetype, categories, objType, expires, acl },
+    media: params.fileList('media'),
   };
 }
 
