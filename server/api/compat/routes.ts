@@ -1,4 +1,49 @@
 import type { ApiRoute } from '../../http/api.js';
+import { usersShowRoute } from './users/show.js';
+import { usersSearchRoute } from './users/search.js';
+import { usersLookupRoute } from './users/lookup.js';
+import { userTimelineRoute } from './statuses/user_timeline.js';
+import { statusesUpdateWithMedia } from './statuses/update_with_media.js';
+import { statusesUpdate } from './statuses/update.js';
+import { statusesShowRoute } from './statuses/show.js';
+import { statusesRetweetRoute } from './statuses/retweet.js';
+import { repliesRoute } from './statuses/replies.js';
+import { publicTimelineRoute } from './statuses/public_timeline.js';
+import { networkPublicTimelineRoute } from './statuses/networkpublic_timeline.js';
+import { mentionsTimelineRoute } from './statuses/mentions_timeline.js';
+import { mentionsRoute } from './statuses/mentions.js';
+import { homeTimelineRoute } from './statuses/home_timeline.js';
+import { friendsTimelineRoute } from './statuses/friends_timeline.js';
+import { statusesFriendsRoute } from './statuses/friends.js';
+import { statusesFollowersRoute } from './statuses/followers.js';
+import { statusesDestroyRoute } from './statuses/destroy.js';
+import { searchTweetsRoute } from './search/tweets.js';
+import { searchRoute } from './search.js';
+import { savedSearchesListRoute } from './saved_searches/list.js';
+import { mediaUploadRoute } from './media/upload.js';
+import { listsUpdateRoute } from './lists/update.js';
+import { listStatusesRoute } from './lists/statuses.js';
+import { listsOwnershipsRoute } from './lists/ownerships.js';
+import { listsDestroyRoute } from './lists/destroy.js';
+import { listsCreateRoute } from './lists/create.js';
+import { friendshipsShowRoute } from './friendships/show.js';
+import { friendshipsIncomingRoute } from './friendships/incoming.js';
+import { friendshipsDestroyRoute } from './friendships/destroy.js';
+import { friendshipsCreateRoute } from './friendships/create.js';
+import { friendsIdsRoute } from './friends/ids.js';
+import { followersIdsRoute } from './followers/ids.js';
+import { favoritesDestroyRoute } from './favorites/destroy.js';
+import { favoritesCreateRoute } from './favorites/create.js';
+import { favoritesRoute } from './favorites.js';
+import { externalProfileShowRoute } from './externalprofile/show.js';
+import { conversationShowRoute } from './conversation/show.js';
+import { compatVersionRoute } from './compat/version.js';
+import { compatConversationRoute } from './compat/conversation.js';
+import { compatConfigRoute } from './compat/config.js';
+import { blocksListRoute } from './blocks/list.js';
+import { verifyCredentials } from './account/verify_credentials.js';
+import { updateProfileRoute } from './account/update_profile.js';
+import { rateLimitStatus } from './account/rate_limit_status.js';
 import { extNotifications } from './ext/notifications.js';
 import { extNotificationSeen, extNotificationsSeen } from './ext/notifications/seen.js';
 import { extProfileShow } from './ext/profile/show.js';
@@ -7,4 +52,13 @@ import { oauthAccessToken } from './oauth/access_token.js';
 import { oauthRequestToken } from './oauth/request_token.js';
 
 /** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
-export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAccessToken, extNotifications, extNotificationsSeen, extNotificationSeen, extProfileShow];
+export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAccessToken, extNotifications, extNotificationsSeen, extNotificationSeen, extProfileShow,
+  // Accounts, timelines, statuses, users, graph, lists, media, site info.
+  verifyCredentials, rateLimitStatus, updateProfileRoute, homeTimelineRoute, friendsTimelineRoute, publicTimelineRoute, networkPublicTimelineRoute,
+  userTimelineRoute, mentionsRoute, repliesRoute, mentionsTimelineRoute, conversationShowRoute, compatConversationRoute, listStatusesRoute,
+  statusesUpdate, statusesUpdateWithMedia, statusesDestroyRoute, statusesRetweetRoute, statusesShowRoute, searchRoute, searchTweetsRoute,
+  favoritesRoute, favoritesCreateRoute, favoritesDestroyRoute, usersShowRoute, usersLookupRoute, usersSearchRoute, externalProfileShowRoute,
+  followersIdsRoute, friendsIdsRoute, statusesFollowersRoute, statusesFriendsRoute, friendshipsIncomingRoute, blocksListRoute,
+  friendshipsCreateRoute, friendshipsDestroyRoute, friendshipsShowRoute, listsOwnershipsRoute, listsCreateRoute, listsUpdateRoute, listsDestroyRoute,
+  savedSearchesListRoute, mediaUploadRoute, compatConfigRoute, compatVersionRoute,
+];

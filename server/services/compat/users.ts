@@ -9,7 +9,7 @@ import { compatUser, NO_RELATION, type CompatUser, type UserFacts, type UserOpti
 import { CONTENT_VERBS } from '../verbs.js';
 
 function profileOf(local: LocalChannelFacts): UserProfile {
-  const location = [local.locality, local.region, local.country_name].filter((s): s is string => Boolean(s)).join(', ') || local.channel_location;
+  const location = local.channel_location || [local.locality, local.region, local.country_name].filter((s): s is string => Boolean(s)).join(', ');
   return { location, description: local.pdesc ?? '', homepage: local.homepage ?? '' };
 }
 

@@ -1,0 +1,45 @@
+import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import type { XchanRow } from '../../../store/rows.js';
+import { getChannelByHash } from '../../../store/channels.js';
+import { getConnection } from '../../../store/connections.js';
+import { getXchan } from '../../../store/xchans.js';
+import { badRequest, forbidden, notFound } from '../../../http/errors.js';
+import { relationship, type RelationFacts } from '../../../serializers/compat/relationship.js';
+import { reply } from '../reply.js';
+import { xchanByScreenName, xchanByUserId } from '../who.js';
+
+function person(req: ApiRequest, idName: string, nameName: string): XchanRow | undefined {
+  const id = req.params.str(idName)?.trim();
+  const name = req.params.str(nameName)?.trim();
+  if (!id && !name) return undefined;
+  const x = id ? xchanByUserId(req, id) : xchanByScreenName(req, name!);
+  if (!x || x.xchan_deleted) throw notFound('User not found.');
+  return x;
+}
+
+/** Whether the local channel `from` has an accepted connection to `to`, a pending one, or none. */
+function link(req: ApiRequest, from: XchanRow, to: XchanRow): { follows: boolean; pending: boolean; blocks: boolean } {
+  const ch = getChannelByHash(req.hub.db, from.xchan_hash);
+  const c = ch ? getConnection(req.hub.db, ch.channel_id, to.xchan_hash) : undefined;
+  return { follows: !!c && !c.abook_pending && !c.abook_blocked, pending: !!c && c.abook_pending === 1, blocks: !!c && c.abook_blocked === 1 };
+}
+
+/** friendships/show: how the caller (source) and a target relate, in Twitter's relationship shape. */
+export const friendshipsShowRoute: ApiRoute = {
+  path: 'friendships/show',
+  methods: ['GET'],
+  auth: 'user',
+  handler(req) {
+    const me = req.user().channel;
+    const source = person(req, 'source_id', 'source_screen_name');
+    if (source && source.xchan_hash !== me.channel_hash) throw forbidden('relationships of other users cannot be shown');
+    const target = person(req, 'target_id', 'target_screen_name');
+    if (!target) throw badRequest('target_id or target_screen_name is required');
+    const self = source ?? getXchan(req.hub.db, me.channel_hash)!;
+    const out = link(req, self, target);
+    const back = link(req, target, self);
+    const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: back.follows, requested: out.follows && back.pending, blocking: out.blocks };
+    const value = relationship(facts);
+    return req.format === 'json' ? reply(value, 'relationship') : reply(value.relationship, 'relationship');
+  },
+};

@@ -1,0 +1,57 @@
+import type { ApiRequest } from '../../http/api.js';
+import type { GraphEntry } from '../../store/social-graph.js';
+import { badRequest } from '../../http/errors.js';
+import { cursorEnvelope } from '../../serializers/compat/cursor.js';
+import { reply, type CompatReply } from './reply.js';
+import { flag } from './params.js';
+import { loadUserList, usersReply } from './user-replies.js';
+
+/** The `cursor` parameter, or undefined when absent (then lists are answered as bare arrays). */
+function cursorParam(req: ApiRequest): number | undefined {
+  const raw = req.params.str('cursor')?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  // Hotot sends the literal "undefined" when it means the first page.
+  if (raw === 'undefined') return -1;
+  if (!/^-?\d{1,15}$/.test(raw)) throw badRequest('cursor must be an integer');
+  return Number(raw);
+}
+
+/**
+ * One cursor page of a list sorted by descending id: a positive cursor continues below that id,
+ * a negative one (other than -1) goes back to the entries just above it.
+ */
+function pageOf(entries: GraphEntry[], cursor: number, count: number): { page: GraphEntry[]; hasMore: boolean } {
+  let page: GraphEntry[];
+  if (cursor > 0) page = entries.filter((e) => e.id < cursor).slice(0, count);
+  else if (cursor < -1) page = entries.filter((e) => e.id > -cursor).slice(-count);
+  else page = entries.slice(0, count);
+  const last = page[page.length - 1];
+  return { page, hasMore: last !== undefined && entries.some((e) => e.id < last.id) };
+}
+
+/**
+ * Ids of people: a bare array (root `ids`) without `cursor`, Twitter's envelope with it
+ * (root `id_list`); `stringify_ids` gives strings.
+ */
+export function idsReply(req: ApiRequest, entries: GraphEntry[]): CompatReply {
+  const asIds = (list: GraphEntry[]) => list.map((e) => (flag(req.params, 'stringify_ids') ? String(e.id) : e.id));
+  const cursor = cursorParam(req);
+  if (cursor === undefined) return reply(asIds(entries), 'ids', { itemName: 'id' });
+  const count = req.params.clamped('count', 5000, 1, 5000);
+  const { page, hasMore } = pageOf(entries, cursor, count);
+  return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length }), 'id_list');
+}
+
+/**
+ * People as users (each with its latest status unless skip_status; without url/description
+ * entities unless include_user_entities): a bare array (root `users`) without `cursor`, Twitter's
+ * envelope with it (root `users_list`).
+ */
+export function userListReply(req: ApiRequest, entries: GraphEntry[]): CompatReply {
+  const cursor = cursorParam(req);
+  const load = (list: GraphEntry[]) => loadUserList(req, list.map((e) => e.hash), { status: true, entities: flag(req.params, 'include_user_entities') });
+  if (cursor === undefined) return usersReply(load(entries));
+  const count = req.params.clamped('count', 20, 1, 200);
+  const { page, hasMore } = pageOf(entries, cursor, count);
+  return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length }), 'users_list');
+}

@@ -1,0 +1,15 @@
+import type { ApiRoute } from '../../../http/api.js';
+import { followersOf } from '../../../store/social-graph.js';
+import { ownGraphSubject } from '../graph-subject.js';
+import { userListReply } from '../graph-replies.js';
+
+/** statuses/followers: those following the caller, as users. */
+export const statusesFollowersRoute: ApiRoute = {
+  path: 'statuses/followers',
+  methods: '*',
+  auth: 'user',
+  handler(req) {
+    ownGraphSubject(req, 'followers');
+    return userListReply(req, followersOf(req.hub.db, req.user().channel.channel_hash));
+  },
+};

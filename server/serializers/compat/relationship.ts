@@ -1,0 +1,38 @@
+import type { XchanRow } from '../../store/rows.js';
+import { screenName } from './user.js';
+
+export interface RelationFacts {
+  source: XchanRow;
+  target: XchanRow;
+  /** Source follows target. */
+  following: boolean;
+  /** Target follows source. */
+  followedBy: boolean;
+  /** Source's connection waits for target's acceptance. */
+  requested: boolean;
+  blocking: boolean;
+}
+
+/** Twitter's friendships/show answer. */
+export function relationship(f: RelationFacts) {
+  const ids = (x: XchanRow) => ({ id: x.xchan_id, id_str: String(x.xchan_id), screen_name: screenName(x) });
+  return {
+    relationship: {
+      source: {
+        ...ids(f.source),
+        following: f.following,
+        followed_by: f.followedBy,
+        following_requested: f.requested,
+        following_received: false,
+        blocking: f.blocking,
+        muting: false,
+        notifications_enabled: false,
+        can_dm: f.following && f.followedBy,
+        want_retweets: true,
+        all_replies: false,
+        marked_spam: false,
+      },
+      target: { ...ids(f.target), following: f.followedBy, followed_by: f.following, following_requested: false, following_received: f.requested },
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { Hub } from '../../hub.js';
+import type { ChannelRow, ItemRow } from '../../store/rows.js';
+import { findItemByIconfig } from '../../store/items.js';
+import { getXchan } from '../../store/xchans.js';
+import { bodyToText } from '../../content/render.js';
+import { forbidden } from '../../http/errors.js';
+import { createItem } from '../items.js';
+import { isPublicAcl } from '../acl.js';
+import { OBJ, VERB } from '../verbs.js';
+
+const ICONFIG_CAT = 'compat';
+const ICONFIG_KEY = 'share_of';
+
+function attr(s: string): string {
+  return s.replace(/["\]\[]/g, '');
+}
+
+/**
+ * statuses/retweet: a new post of the channel with verb share that embeds the original (Hubzilla's
+ * [share] BBCode) and records its id in obj. Only public posts can be shared, and only once.
+ */
+export function shareItem(hub: Hub, channel: ChannelRow, original: ItemRow, app: string): ItemRow {
+  if (original.item_private || !isPublicAcl(original)) throw forbidden('only public statuses can be retweeted');
+  if (original.verb !== VERB.POST && original.verb !== VERB.SHARE) throw forbidden('this item cannot be retweeted');
+  const existing = findItemByIconfig(hub.db, channel.channel_id, ICONFIG_CAT, ICONFIG_KEY, String(original.id));
+  if (existing) throw forbidden('You have already retweeted this status.');
+  const author = getXchan(hub.db, original.author_xchan);
+  const content = original.mimetype === 'text/bbcode' ? original.body : bodyToText(original.body, original.mimetype);
+  const body =
+    `[share author="${attr(author?.xchan_name ?? '')}" profile="${attr(author?.xchan_url ?? '')}" avatar="${attr(author?.xchan_photo_s ?? '')}"` +
+    ` link="${attr(original.plink)}" posted="${original.created}" message_id="${attr(original.mid)}"]${content}[/share]`;
+  return createItem(hub, channel, {
+    body,
+    title: original.title,
+    verb: VERB.SHARE,
+    objType: OBJ.NOTE,
+    obj: JSON.stringify({ type: 'Note', id: original.mid, item_id: original.id, link: original.plink }),
+    app,
+    iconfig: [{ cat: ICONFIG_CAT, k: ICONFIG_KEY, v: String(original.id) }],
+  });
+}

@@ -1,0 +1,127 @@
+import { stmt, type Db } from '../db/open.js';
+import type { ItemRow } from './rows.js';
+import { visibleToSql } from './acl.js';
+
+/**
+ * Timelines of the compatibility API: newest first, `since_id` exclusive, `max_id` inclusive,
+ * offset paging after the id bounds. Every query returns only items the observer may see that are
+ * posts or comments (content verbs) of ordinary type — never deleted, hidden, unpublished or blocked
+ * items, and never activities such as likes.
+ */
+
+export interface TimelinePage {
+  /** Items per page (1..200). */
+  count: number;
+  /** Rows to skip after the id bounds. */
+  offset: number;
+  /** Only items with a greater id. */
+  sinceId?: number;
+  /** Only items with this id or a smaller one. */
+  maxId?: number;
+  /** Only top-level posts. */
+  excludeReplies?: boolean;
+  /** Only items of the thread whose top has this id. */
+  conversationId?: number;
+}
+
+interface Bound {
+  observer: string;
+  verbs: string;
+  since: number;
+  max: number;
+  excl: number;
+  conv: number;
+  limit: number;
+  offset: number;
+}
+
+function bind(observer: string, verbs: readonly string[], p: TimelinePage): Bound {
+  return {
+    observer,
+    verbs: JSON.stringify([...verbs]),
+    since: p.sinceId ?? 0,
+    max: p.maxId && p.maxId > 0 ? p.maxId : Number.MAX_SAFE_INTEGER,
+    excl: p.excludeReplies ? 1 : 0,
+    conv: p.conversationId ?? 0,
+    limit: p.count,
+    offset: p.offset,
+  };
+}
+
+const BASE = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpublished = 0 AND item.item_blocked = 0
+  AND item.item_type = 0 AND (item.item_delayed = 0 OR item.author_xchan = @observer)
+  AND item.verb IN (SELECT value FROM json_each(@verbs))
+  AND item.id > @since AND item.id <= @max
+  AND (@excl = 0 OR item.item_thread_top = 1)
+  AND (@conv = 0 OR item.parent = @conv)`;
+
+function page<E extends object>(db: Db, where: string, params: Bound & E): ItemRow[] {
+  const sql = `SELECT item.* FROM item WHERE ${BASE} AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
+    ORDER BY item.id DESC LIMIT @limit OFFSET @offset`;
+  return stmt<Bound & E, ItemRow>(db, sql).all(params);
+}
+
+/** Accepted, unblocked connections of a channel plus the channel itself (its self record). */
+const FOLLOWED = `SELECT abook_xchan FROM abook WHERE abook_channel = @uid AND abook_pending = 0 AND abook_blocked = 0`;
+
+/** The channel's stream: what it and the people it follows wrote or own. */
+export function homeTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, `item.owner_xchan IN (${FOLLOWED}) OR item.author_xchan IN (${FOLLOWED})`, { ...bind(observer, verbs, p), uid });
+}
+
+/** Public items; `localOnly` keeps those created on this hub. */
+export function publicTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage, localOnly: boolean): ItemRow[] {
+  return page(db, `item.item_private = 0 AND item.allow_cid = '' AND item.allow_gid = '' AND item.deny_cid = '' AND item.deny_gid = ''
+    AND (@local = 0 OR item.item_origin = 1)`, { ...bind(observer, verbs, p), local: localOnly ? 1 : 0 });
+}
+
+/** What one identity wrote. */
+export function authorTimeline(db: Db, author: string, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, 'item.author_xchan = @author', { ...bind(observer, verbs, p), author });
+}
+
+/** Items mentioning the observer, and answers by others to what the observer wrote. */
+export function mentionsTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(
+    db,
+    `item.id IN (SELECT oid FROM term WHERE ttype = 2 AND term_hash = @observer AND otype = 1)
+     OR (item.author_xchan != @observer AND item.mid != item.thr_parent
+         AND EXISTS (SELECT 1 FROM item p WHERE p.uid = item.uid AND p.mid = item.thr_parent AND p.author_xchan = @observer))`,
+    bind(observer, verbs, p),
+  );
+}
+
+/** The channel's stream restricted to authors in one of its groups. */
+export function groupTimeline(db: Db, uid: number, gid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(
+    db,
+    `item.author_xchan IN (SELECT xchan FROM pgrp_member WHERE gid = @gid)
+     AND (item.owner_xchan IN (${FOLLOWED}) OR item.author_xchan IN (${FOLLOWED}))`,
+    { ...bind(observer, verbs, p), uid, gid },
+  );
+}
+
+/** Items the channel starred (own items by item_starred, others' through item_star). */
+export function starredTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, `(item.uid = @uid AND item.item_starred = 1) OR item.id IN (SELECT iid FROM item_star WHERE uid = @uid)`, { ...bind(observer, verbs, p), uid });
+}
+
+/** Direct answers to one item (not the item itself). */
+export function answersTimeline(db: Db, target: { uid: number; mid: string }, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, 'item.uid = @tuid AND item.thr_parent = @tmid AND item.mid != @tmid', { ...bind(observer, verbs, p), tuid: target.uid, tmid: target.mid });
+}
+
+/** Full-text matches; `match` must already be a safe FTS5 query. */
+export function searchTimeline(db: Db, match: string, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, 'item.id IN (SELECT rowid FROM item_fts WHERE item_fts MATCH @match)', { ...bind(observer, verbs, p), match });
+}
+
+/** Items carrying a hashtag (case-insensitive). */
+export function hashtagTimeline(db: Db, tag: string, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, 'item.id IN (SELECT oid FROM term WHERE ttype = 1 AND term = @tag COLLATE NOCASE AND otype = 1)', { ...bind(observer, verbs, p), tag });
+}
+
+/** Every post and comment of one thread. */
+export function threadTimeline(db: Db, topId: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(db, 'item.parent = @top', { ...bind(observer, verbs, p), top: topId });
+}
