@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { openUi, type Ui } from '../helpers/ui.js';
+
+let hub: TestHub;
+let ui: Ui;
+
+before(async () => {
+  hub = await startHub({ channels: ['alice'] });
+  ui = await openUi(hub, { as: 'alice' });
+});
+
+after(async () => {
+  await ui?.close();
+  await hub?.stop();
+});
+
+test('the live preview renders BBCode through the allowlist and never runs markup from the text', async () => {
+  const { page } = ui;
+  await page.addInitScript(() => {
+    (window as unknown as { hostile: string[] }).hostile = [];
+    window.alert = (msg?: unknown) => (window as unknown as { hostile: string[] }).hostile.push(String(msg));
+  });
+  await page.goto('/');
+  const composer = page.getByRole('form', { name: 'New post' });
+  const body = composer.getByLabel('Message');
+  await body.fill(
+    [
+      '[b]bold[/b] [i]italic[/i] [url=https://example.org/page]a link[/url]',
+      '[url=javascript:alert(1)]bad link[/url]',
+      '[img]https://example.org/x.png" onerror="alert(2)[/img]',
+      '<script>alert(3)</script><img src=x onerror=alert(4)>',
+      '[color=red]red[/color] [size=20]big[/size]',
+      '[list][*]one[*]two[/list]',
+    ].join('\n'),
+  );
+  const preview = composer.getByRole('region', { name: 'Preview' });
+  await preview.getByRole('link', { name: 'a link' }).waitFor();
+  assert.equal(await preview.getByRole('link', { name: 'a link' }).getAttribute('href'), 'https://example.org/page');
+  assert.equal(await preview.getByRole('link', { name: 'a link' }).getAttribute('rel'), 'noopener noreferrer nofollow');
+  assert.equal(await preview.getByText('bad link').evaluate((el) => el.closest('a')?.getAttribute('href') ?? null), null, 'a javascript: link loses its href');
+  assert.equal(await preview.locator('[onerror], script, [href^="javascript"]').count(), 0);
+  // Raw HTML typed into BBCode is shown as text, not parsed.
+  await preview.getByText('<script>alert(3)</script>', { exact: false }).waitFor();
+  assert.equal(await preview.getByRole('listitem').count(), 2);
+  assert.equal(await preview.getByText('red', { exact: true }).evaluate((el) => getComputedStyle(el).color), 'rgb(255, 0, 0)');
+
+  const hostile = await page.evaluate(() => (window as unknown as { hostile: string[] }).hostile);
+  assert.deepEqual(hostile, []);
+});
+
+test('the toolbar wraps the selection in BBCode', async () => {
+  const { page } = ui;
+  await page.goto('/');
+  const composer = page.getByRole('form', { name: 'New post' });
+  const body = composer.getByLabel('Message');
+  await body.fill('make this strong');
+  await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 16));
+  await composer.getByRole('button', { name: 'Bold' }).click();
+  assert.equal(await body.inputValue(), 'make this [b]strong[/b]');
+  await body.press('Control+a');
+  await composer.getByRole('button', { name: 'Quote' }).click();
+  assert.equal(await body.inputValue(), '[quote]make this [b]strong[/b][/quote]');
+  await composer.getByRole('region', { name: 'Preview' }).locator('blockquote').waitFor();
+});
