@@ -1,0 +1,175 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { assertError, call, post, seedPosts } from '../helpers/native.js';
+import { connect } from '../../server/services/connections.js';
+import { createItem } from '../../server/services/items.js';
+import { channelExportChunks, exportSections } from '../../server/services/channel-export.js';
+import { addGroupMember, insertGroup } from '../../server/store/groups.js';
+import { setAbconfig } from '../../server/store/connections.js';
+import { setPConfig } from '../../server/store/config.js';
+import { toDbDate } from '../../server/util/time.js';
+
+let t: TestHub;
+
+const DEFAULT_KEYS = [
+  'compatibility', 'relocate', 'channel', 'profile', 'abook', 'xchan', 'hubloc', 'atoken', 'group', 'group_member', 'config', 'term',
+  'obj', 'likes', 'app', 'sysapp', 'chatroom', 'event', 'event_item', 'menu', 'webpages', 'conv', 'mail', 'wiki',
+];
+
+function monthsAgo(n: number): string {
+  const d = new Date();
+  d.setUTCMonth(d.getUTCMonth() - n);
+  return toDbDate(d);
+}
+
+before(async () => {
+  t = await startHub({ channels: ['alice', 'bob'] });
+  const { alice, bob } = t.channels;
+  connect(t.hub, alice!, bob!.channel_hash);
+  connect(t.hub, bob!, alice!.channel_hash);
+  const g = insertGroup(t.hub.db, alice!.channel_id, 'export-group', 'Close friends');
+  addGroupMember(t.hub.db, alice!.channel_id, g, bob!.channel_hash);
+  setAbconfig(t.hub.db, alice!.channel_id, bob!.channel_hash, 'system', 'note', 'old friend');
+  setPConfig(t.hub.db, alice!.channel_id, 'system', 'itemspage', '20');
+  await post(t, 'alice', { body: 'recent post #export' });
+  await post(t, 'alice', { body: 'two months old', created: monthsAgo(2) });
+  await post(t, 'alice', { body: 'four months old', created: monthsAgo(4) });
+  await post(t, 'alice', { body: 'my home page', webpage: '3', pagetitle: 'home' });
+  await post(t, 'bob', { body: 'bob\'s own post' });
+});
+after(() => t.stop());
+
+test('channel/export/basic without sections returns the default sections, streamed as JSON', async () => {
+  const r = await call(t, 'alice', 'channel/export/basic');
+  assert.equal(r.status, 200);
+  assert.match(r.headers.get('content-type')!, /^application\/json/);
+  assert.deepEqual(Object.keys(r.json), DEFAULT_KEYS);
+  const e = r.json;
+  assert.equal(e.compatibility.project, 'hubzilla');
+  assert.ok(e.compatibility.version.localeCompare('6.3.4', undefined, { numeric: true }) > 0, 'importers need a version above 6.3.4');
+  assert.deepEqual(e.relocate, { channel_address: 'alice', url: t.url });
+  assert.equal(e.channel.channel_address, 'alice');
+  assert.equal(e.channel.channel_hash, t.channels.alice!.channel_hash);
+  assert.equal(e.profile.length, 1);
+  assert.equal(e.profile[0].is_default, '1');
+  const bobHash = t.channels.bob!.channel_hash;
+  const bobAbook = e.abook.find((a: { abook_xchan: string }) => a.abook_xchan === bobHash);
+  assert.deepEqual(bobAbook.abconfig.map((c: { v: string }) => c.v), ['old friend']);
+  assert.ok(e.abook.some((a: { abook_self: string }) => a.abook_self === '1'));
+  assert.deepEqual(e.xchan.map((x: { xchan_addr: string }) => x.xchan_addr).sort(), [`alice@${t.hub.hostname}`, `bob@${t.hub.hostname}`]);
+  assert.deepEqual(e.group.map((g: { gname: string }) => g.gname), ['Close friends']);
+  assert.deepEqual(e.group_member.map((m: { xchan: string }) => m.xchan), [bobHash]);
+  assert.ok(e.config.some((c: { cat: string; k: string; v: string }) => c.cat === 'system' && c.k === 'itemspage' && c.v === '20'));
+  assert.deepEqual(e.webpages.map((i: { body: string }) => i.body), ['my home page']);
+  assert.equal(e.webpages[0].item_type, '3');
+  for (const empty of ['hubloc', 'atoken', 'obj', 'likes', 'app', 'sysapp', 'chatroom', 'event', 'event_item', 'menu', 'wiki', 'mail', 'conv']) {
+    assert.deepEqual(e[empty], [], `${empty} has no data in this hub`);
+  }
+  assert.equal('item' in e, false, 'posts are not part of the default export');
+});
+
+test('the export never contains secrets', async () => {
+  const r = await call(t, 'alice', 'channel/export/basic?posts=true');
+  assert.equal('channel_prvkey' in r.json.channel, false);
+  assert.equal('channel_passwd_reset' in r.json.channel, false);
+  assert.doesNotMatch(r.text, /PRIVATE KEY/);
+  assert.doesNotMatch(r.text, /scrypt\$/);
+  assert.doesNotMatch(r.text, /account_password/);
+});
+
+test('posts=true adds three months of the channel\'s posts in the backup form', async () => {
+  const r = await call(t, 'alice', 'channel/export/basic?posts=true');
+  assert.deepEqual(Object.keys(r.json), [...DEFAULT_KEYS, 'item']);
+  const items = r.json.item as Record<string, any>[];
+  assert.deepEqual(items.map((i) => i.body), ['two months old', 'recent post #export']);
+  const recent = items[1]!;
+  assert.equal(recent.type, 'activity');
+  assert.equal(typeof recent.id, 'string');
+  assert.equal(recent.revision, '0');
+  assert.equal(recent.item_wall, '1');
+  assert.equal(recent.owner.address, `alice@${t.hub.hostname}`);
+  assert.deepEqual(recent.tags, [{ tag: 'export', url: `${t.url}/search?tag=export`, type: 'hashtag' }]);
+});
+
+test('sections picks what to export; unknown names are ignored', async () => {
+  const ch = await call(t, 'alice', 'channel/export/basic?sections=channel');
+  assert.deepEqual(Object.keys(ch.json), ['compatibility', 'relocate', 'channel', 'profile']);
+  const two = await call(t, 'alice', 'channel/export/basic?sections=config,%20apps,nonsense');
+  assert.deepEqual(Object.keys(two.json), ['compatibility', 'relocate', 'config', 'term', 'obj', 'likes', 'app', 'sysapp']);
+  const items = await call(t, 'alice', 'channel/export/basic?sections=items');
+  assert.deepEqual(Object.keys(items.json), ['compatibility', 'relocate', 'item']);
+  const withPosts = await call(t, 'alice', 'channel/export/basic?sections=channel&posts=1');
+  assert.ok(withPosts.json.item.length === 2 && 'abook' in withPosts.json);
+  assertError(await call(t, 'alice', 'channel/export/basic?posts=maybe'), 400, /posts/);
+  assertError(await call(t, undefined, 'channel/export/basic'), 401);
+});
+
+test('the export is one snapshot read on its own connection: writes go on while it streams', async () => {
+  const t2 = await startHub({ channels: ['zoe'] });
+  try {
+    const zoe = t2.channels.zoe!;
+    seedPosts(t2.hub, zoe, 500);
+    const chunks = channelExportChunks(t2.hub, zoe.channel_id, exportSections([], true));
+    const first = chunks.next();
+    assert.equal(first.done, false);
+    assert.ok(first.value.includes('"item":['), 'the first chunk ends inside the list of posts');
+    // The hub's own connection takes writes while the export is in the middle of its posts.
+    const written = createItem(t2.hub, zoe, { body: 'written during the export' });
+    assert.ok(written.id > 0);
+    let text = first.value;
+    for (const c of chunks) text += c;
+    const exported = JSON.parse(text);
+    assert.equal(exported.item.length, 500);
+    assert.ok(!text.includes('written during the export'), 'the export shows the data as it was when it began');
+    const again = await call(t2, 'zoe', 'channel/export/basic?posts=true');
+    assert.equal(again.json.item.length, 501);
+  } finally {
+    await t2.stop();
+  }
+});
+
+test('item/export_page pages through the channel\'s items from page 0 until item is missing', async () => {
+  const t2 = await startHub({ channels: ['yann', 'xena'] });
+  try {
+    seedPosts(t2.hub, t2.channels.yann!, 25, { end: new Date('2024-06-01T00:00:00Z'), body: (i) => `post ${i}` });
+    seedPosts(t2.hub, t2.channels.xena!, 3);
+    const pages = [];
+    for (let page = 0; ; page++) {
+      const r = await call(t2, 'yann', `item/export_page?records=10&page=${page}`);
+      assert.equal(r.status, 200);
+      assert.deepEqual(r.json.relocate, { channel_address: 'yann', url: t2.url });
+      assert.equal(r.json.items_total, '25');
+      assert.equal(r.json.items_page, '10');
+      if (!r.json.item) break;
+      pages.push(r.json.item.map((i: { body: string }) => i.body));
+    }
+    assert.deepEqual(pages.map((p) => p.length), [10, 10, 5]);
+    assert.deepEqual(pages.flat(), Array.from({ length: 25 }, (_, i) => `post ${i}`));
+    const first = (await call(t2, 'yann', 'item/export_page')).json;
+    assert.equal(first.items_page, '10');
+    assert.equal(first.item[0].uid, String(t2.channels.yann!.channel_id));
+    assert.equal(first.item[0].id, first.item[0].parent);
+  } finally {
+    await t2.stop();
+  }
+});
+
+test('item/export_page filters by since and until; bad values are 400', async () => {
+  const t2 = await startHub({ channels: ['walt'] });
+  try {
+    seedPosts(t2.hub, t2.channels.walt!, 10, { end: new Date('2024-01-01T00:00:10Z'), body: (i) => `p${i}` });
+    // Created 2024-01-01 00:00:00 .. 00:00:09, one second apart.
+    const r = await call(t2, 'walt', `item/export_page?since=${encodeURIComponent('2024-01-01 00:00:03')}&until=${encodeURIComponent('2024-01-01 00:00:05')}`);
+    assert.equal(r.json.items_total, '3');
+    assert.deepEqual(r.json.item.map((i: { body: string }) => i.body), ['p3', 'p4', 'p5']);
+    const big = await call(t2, 'walt', 'item/export_page?records=5000');
+    assert.equal(big.json.items_page, '1000');
+    assertError(await call(t2, 'walt', 'item/export_page?since=2024-02-01&until=2024-01-01'), 400, /until/);
+    assertError(await call(t2, 'walt', 'item/export_page?since=whenever'), 400, /since/);
+    assertError(await call(t2, 'walt', 'item/export_page?page=x'), 400, /page/);
+    assertError(await call(t2, undefined, 'item/export_page'), 401);
+  } finally {
+    await t2.stop();
+  }
+});
