@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createHub } from '../../server/hub.js';
 import { openDatabase } from '../../server/db/open.js';
@@ -24,17 +25,23 @@ const WORKERS = 10;
 const KILL_AFTER = 40;
 
 interface Ack {
-  kind: 'post' | 'photo';
+  kind: 'post' | 'image' | 'file' | 'photo';
   marker: string;
   id: string;
 }
 
 const hasPhotoCreate = compatRoutes.some((r) => r.path === 'ext/photo/create');
+const KINDS: Ack['kind'][] = ['post', 'image', 'file', ...(hasPhotoCreate ? (['photo'] as const) : [])];
 
 async function write(url: string, kind: Ack['kind'], marker: string): Promise<Ack | undefined> {
   const headers = { authorization: basic('alice') };
-  if (kind === 'post') {
-    const res = await fetch(`${url}/api/z/1.0/item/update`, { method: 'POST', headers, body: new URLSearchParams({ body: marker, title: marker }) });
+  if (kind !== 'photo') {
+    const form = new FormData();
+    form.append('body', marker);
+    form.append('title', marker);
+    if (kind === 'image') form.append('media', new Blob([tinyPng()], { type: 'image/png' }), `${marker}.png`);
+    if (kind === 'file') form.append('media', new Blob([randomBytes(64 * 1024)], { type: 'application/octet-stream' }), `${marker}.bin`);
+    const res = await fetch(`${url}/api/z/1.0/item/update`, { method: 'POST', headers, body: form });
     if (!res.ok) throw new Error(`item/update answered ${res.status}: ${await res.text()}`);
     return { kind, marker, id: (await res.json()).item_id };
   }
@@ -64,7 +71,7 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
       let killed: Promise<void> | undefined;
       const worker = async (w: number) => {
         for (let i = 0; !killed; i++) {
-          const kind = hasPhotoCreate && i % 3 === 2 ? 'photo' : 'post';
+          const kind = KINDS[(w + i) % KINDS.length]!;
           const marker = `crash r${round} w${w} n${i}`;
           counts.sent++;
           inFlight++;
@@ -98,9 +105,17 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
         assert.equal(restarted.integrity.rowsWithoutFile, 0, 'a committed row lost its file');
         const rdb = restarted.db;
         for (const ack of acked) {
-          if (ack.kind === 'post') {
+          if (ack.kind !== 'photo') {
             const item = getItem(rdb, Number(ack.id));
-            assert.equal(item?.body, ack.marker, `acknowledged post ${ack.marker} is missing`);
+            assert.ok(item?.body.includes(ack.marker), `acknowledged post ${ack.marker} is missing`);
+            if (ack.kind === 'post') continue;
+            const attach = JSON.parse(item!.attach) as { href: string; length: number }[];
+            assert.equal(attach.length, 1, `post ${ack.marker} lost its media`);
+            const hash = attach[0]!.href.split('/').pop()!;
+            const row = getAttachByHash(rdb, hash);
+            assert.ok(row, `the media of ${ack.marker} has no file record`);
+            assert.equal(await restarted.files.size(restarted.files.keyOf(row.content)!), attach[0]!.length, `the media of ${ack.marker} is not whole`);
+            if (ack.kind === 'image') assert.ok(getPhotoScales(rdb, hash).length > 0, `the image of ${ack.marker} is not a photo`);
           } else {
             const scales = getPhotoScales(rdb, ack.id).map((p) => p.imgscale).sort();
             assert.deepEqual(scales, [0, 1, 2], `acknowledged photo ${ack.marker} is not whole`);
@@ -111,8 +126,9 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
         const byResource = new Map<string, number[]>();
         for (const p of listPhotoRows(rdb, 1)) byResource.set(p.resource_id, [...(byResource.get(p.resource_id) ?? []), p.imgscale]);
         for (const [resource, scales] of byResource) {
-          assert.deepEqual(scales.sort(), [0, 1, 2], `photo ${resource} is half-written`);
-          for (const p of getPhotoScales(rdb, resource)) assert.ok((await restarted.files.size(restarted.files.keyOf(p.content)!)) ?? 0 > 0);
+          const expected = scales.length === 4 ? [0, 1, 2, 3] : [0, 1, 2];
+          assert.deepEqual(scales.sort(), expected, `photo ${resource} is half-written`);
+          for (const p of getPhotoScales(rdb, resource)) assert.ok(((await restarted.files.size(restarted.files.keyOf(p.content)!)) ?? 0) > 0, `a file of photo ${resource} is empty or gone`);
         }
         const again = await checkIntegrity(rdb, restarted.files);
         assert.deepEqual([again.orphanFiles, again.rowsWithoutFile], [0, 0], 'the startup check left inconsistencies');
@@ -123,7 +139,7 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
       }
     }
     counts.acknowledged = acked.length;
-    console.log(`crash: ${counts.kills} kill -9 faults during ${counts.sent} writes (${WORKERS} clients; ${hasPhotoCreate ? 'posts and photo uploads' : 'posts only: ext/photo/create is not routed yet'}); ${counts.acknowledged} acknowledged, all present; ${counts.inFlightAtKill} in flight at the kills; startup check removed ${counts.repairedOrphans} orphan files and ${counts.repairedRows} rows`);
+    console.log(`crash: ${counts.kills} kill -9 faults during ${counts.sent} writes (${WORKERS} clients; ${KINDS.join(', ')}); ${counts.acknowledged} acknowledged, all present and whole; ${counts.inFlightAtKill} in flight at the kills; startup check removed ${counts.repairedOrphans} orphan files and ${counts.repairedRows} rows`);
     assert.ok(acked.length >= ROUNDS * KILL_AFTER);
   } finally {
     await rm(dataDir, { recursive: true, force: true });
