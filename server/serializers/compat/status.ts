@@ -168,8 +168,10 @@ function attachmentsOf(item: ItemRow): (AttachEntry & { mediaIndex: number })[] 
     seen.add(a.href);
     out.push({ ...a, mediaIndex: out.length + 1 });
   }
+  // A photo attached to a post is also shown in its body, at a URL naming the same file key.
+  const keys = out.map((a) => /[0-9a-f]{64}/.exec(a.href)?.[0]).filter((k): k is string => Boolean(k));
   for (const src of htmlAttributes(item.html, 'img', 'src')) {
-    if (seen.has(src) || src.startsWith('data:')) continue;
+    if (seen.has(src) || src.startsWith('data:') || keys.some((k) => src.includes(k))) continue;
     seen.add(src);
     out.push({ href: src, type: '', mediaIndex: out.length + 1 });
   }
