@@ -20,6 +20,8 @@ export interface XmlOptions {
   arrayType?: boolean;
   /** Element names for the members of nested arrays, by key; default: the key without a final s. */
   childNames?: Record<string, string>;
+  /** Keys of nested arrays whose element carries type="array" (e.g. ext/photo's links). */
+  arrayTypeKeys?: string[];
 }
 
 const DEFAULT_CHILD_NAMES: Record<string, string> = {
@@ -81,7 +83,8 @@ function toNode(value: unknown, opts: XmlOptions): unknown {
     const name = elementName(key);
     if (Array.isArray(v)) {
       const members = v.map((m) => toNode(m, opts));
-      out[name] = members.length ? { [childName(key, opts)]: members } : '';
+      const typed = opts.arrayTypeKeys?.includes(key) ? { '@_type': 'array' } : undefined;
+      out[name] = members.length ? { ...typed, [childName(key, opts)]: members } : (typed ?? '');
     } else {
       out[name] = toNode(v, opts);
     }

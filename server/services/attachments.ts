@@ -42,6 +42,11 @@ export interface StagedAttachment {
 }
 
 export const FOLDER_TYPE = 'multipart/mixed';
+
+/** Just the four access lists of anything that carries them (a row, a request's lists). */
+export function pickAcl(a: AccessLists): AccessLists {
+  return { allow_cid: a.allow_cid, allow_gid: a.allow_gid, deny_cid: a.deny_cid, deny_gid: a.deny_gid };
+}
 const MAX_NAME = 200;
 
 /** A file name without directories, control characters or surrounding blanks; 'upload' when nothing is left. */
@@ -124,7 +129,7 @@ export async function stageAttachment(hub: Hub, channel: ChannelRow, file: FileS
         aid: channel.channel_account_id, uid: channel.channel_id, hash, creator: opts.creator ?? channel.channel_hash, filename, filetype,
         filesize, revision: 0, folder: folder?.hash ?? '', flags: opts.flags ?? 0, is_dir: 0, is_photo: opts.isPhoto ? 1 : 0, os_storage: 1,
         os_path: folder ? `${folder.os_path}/${hash}` : hash, display_path: folder ? `${folder.display_path}/${filename}` : filename,
-        content: hub.files.relativePath(key), created: now, edited: now, ...(opts.acl ?? PUBLIC_ACL),
+        content: hub.files.relativePath(key), created: now, edited: now, ...pickAcl(opts.acl ?? PUBLIC_ACL),
       };
       return insertAttach(hub.db, row);
     },
@@ -161,5 +166,5 @@ export function removeFolderIfEmpty(hub: Hub, channel: ChannelRow, folderHash: s
 
 /** Sets the audience of a file record (and clears the pending-upload flag). */
 export function setAttachmentAcl(hub: Hub, row: AttachRow, acl: AccessLists): void {
-  updateAttach(hub.db, row.id, { ...acl, flags: 0, edited: nowDb() });
+  updateAttach(hub.db, row.id, { ...pickAcl(acl), flags: 0, edited: nowDb() });
 }

@@ -11,7 +11,7 @@ import { commitWithFiles } from '../files/store.js';
 import { chooseFiletype, imageExtension, sniffFileType } from '../files/filetype.js';
 import { notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
-import { cleanFolderName, monthFolder, moveAttachment, removeFolderIfEmpty, setAttachmentAcl, stageAttachment, type FileSource } from './attachments.js';
+import { cleanFolderName, monthFolder, moveAttachment, pickAcl, removeFolderIfEmpty, setAttachmentAcl, stageAttachment, type FileSource } from './attachments.js';
 import { inspectImage, PHOTO_SCALES, PROFILE_SCALES, renderScale, type ImageInfo, type RenderedScale } from './images.js';
 import { createItem, editItem } from './items.js';
 import { PUBLIC_ACL, type AccessLists } from './acl.js';
@@ -103,7 +103,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
   const info = await inspectImage(file.filepath);
   const scales = opts.scales ?? PHOTO_SCALES;
   const keys: string[] = [];
-  const acl = opts.acl ?? PUBLIC_ACL;
+  const acl = pickAcl(opts.acl ?? PUBLIC_ACL);
   const album = cleanFolderName(opts.album ?? monthFolder(channel));
   let rendered: (RenderedScale & { key: string })[];
   let attach: Awaited<ReturnType<typeof stageAttachment>>;
@@ -211,7 +211,7 @@ export function updatePhotoMeta(hub: Hub, channel: ChannelRow, resourceId: strin
     const fields: PhotoUpdate = {};
     if (changes.title !== undefined && changes.title !== first.title) fields.title = changes.title;
     if (changes.description !== undefined && changes.description !== first.description) fields.description = changes.description;
-    const acl = changes.acl;
+    const acl = changes.acl && pickAcl(changes.acl);
     const aclChanged = acl !== undefined && (['allow_cid', 'allow_gid', 'deny_cid', 'deny_gid'] as const).some((k) => acl[k] !== first[k]);
     if (acl && aclChanged) Object.assign(fields, acl);
     const album = changes.album !== undefined ? cleanFolderName(changes.album) : undefined;

@@ -50,6 +50,14 @@ import { extProfileShow } from './ext/profile/show.js';
 import { helpTest } from './help/test.js';
 import { oauthAccessToken } from './oauth/access_token.js';
 import { oauthRequestToken } from './oauth/request_token.js';
+import { extPhoto } from './ext/photo.js';
+import { extPhotosList } from './ext/photos/list.js';
+import { extPhotoCreate } from './ext/photo/create.js';
+import { extPhotoUpdate } from './ext/photo/update.js';
+import { extPhotoDelete } from './ext/photo/delete.js';
+import { extPhotoalbumUpdate } from './ext/photoalbum/update.js';
+import { extPhotoalbumDelete } from './ext/photoalbum/delete.js';
+import { updateProfileImageRoute } from './account/update_profile_image.js';
 
 /** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
 export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAccessToken, extNotifications, extNotificationsSeen, extNotificationSeen, extProfileShow,
@@ -61,4 +69,6 @@ export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAcces
   followersIdsRoute, friendsIdsRoute, statusesFollowersRoute, statusesFriendsRoute, friendshipsIncomingRoute, blocksListRoute,
   friendshipsCreateRoute, friendshipsDestroyRoute, friendshipsShowRoute, listsOwnershipsRoute, listsCreateRoute, listsUpdateRoute, listsDestroyRoute,
   savedSearchesListRoute, mediaUploadRoute, compatConfigRoute, compatVersionRoute,
+  // Photos and files.
+  extPhoto, extPhotosList, extPhotoCreate, extPhotoUpdate, extPhotoDelete, extPhotoalbumUpdate, extPhotoalbumDelete, updateProfileImageRoute,
 ];
