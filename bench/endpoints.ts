@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { Manifest } from './seed.js';
+import type { RequestSpec } from './load.js';
+
+export type EndpointKind = 'read' | 'write' | 'throughput';
+
+export interface Endpoint {
+  name: string;
+  kind: EndpointKind;
+  /** Content type of the answer, for the ceiling payload. */
+  format: 'json' | 'xml';
+  spec: RequestSpec;
+  /** Fewer concurrent clients than the default (the big uploads). */
+  connections?: number;
+}
+
+export const MiB = 1024 * 1024;
+export const CHUNK = MiB;
+
+export function basicAuth(login: string, password: string): string {
+  return 'Basic ' + Buffer.from(`${login}:${password}`).toString('base64');
+}
+
+function form(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+/** A multipart/form-data body with text fields and one file. */
+export function multipart(fields: Record<string, string>, file: { field: string; filename: string; type: string; data: Buffer }) {
+  const boundary = `----hearthbench${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A 12-megapixel (4000×3000) JPEG that compresses like a photo (a few MB): a gradient scene
+ * with fine noise, the way sensor output looks to the encoder.
+ */
+export async function twelveMegapixelJpeg(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const scene = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b8cc9"/><stop offset="0.6" stop-color="#d8e4ef"/><stop offset="1" stop-color="#4d6b3a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/><circle cx="2900" cy="700" r="260" fill="#fff3c4"/><path d="M0 2200 L900 1500 L1700 2100 L2600 1300 L4000 2300 L4000 3000 L0 3000 Z" fill="#3d5230"/></svg>`,
+  );
+  const base = await sharp(scene).removeAlpha().raw().toBuffer();
+  const noise = await sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).raw().toBuffer();
+  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + noise[i]! - 128));
+  return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** Every endpoint the benchmark loads, against a seeded hub. */
+export function endpoints(m: Manifest, photo: Buffer): Endpoint[] {
+  const auth = { authorization: basicAuth(m.owner, m.password) };
+  const formHeaders = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
+  const others = m.channels.filter((c) => c.nick !== m.owner).map((c) => c.nick);
+  const upload = multipart({ album: 'Bench uploads', desc: 'A twelve megapixel photo' }, { field: 'media', filename: 'IMG_4000x3000.jpg', type: 'image/jpeg', data: photo });
+  const chunks = Math.max(1, Math.floor(m.bigFile.size / CHUNK));
+  const get = (path: string): RequestSpec => ({ method: 'GET', path, headers: auth });
+  return [
+    { name: 'home_timeline.json', kind: 'read', format: 'json', spec: get('/api/statuses/home_timeline.json?count=20') },
+    { name: 'home_timeline.xml', kind: 'read', format: 'xml', spec: get('/api/statuses/home_timeline.xml?count=20') },
+    { name: 'user_timeline', kind: 'read', format: 'json', spec: get('/api/statuses/user_timeline.json?count=20') },
+    { name: 'search', kind: 'read', format: 'json', spec: get(`/api/search.json?q=${encodeURIComponent(m.searchWord)}`) },
+    { name: 'network/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream') },
+    { name: 'files', kind: 'read', format: 'json', spec: get('/api/z/1.0/files') },
+    { name: 'ext/notifications', kind: 'read', format: 'json', spec: get('/api/ext/notifications.json') },
+    {
+      name: 'item/update',
+      kind: 'write',
+      format: 'json',
+      spec: {
+        method: 'POST', path: '/api/z/1.0/item/update', headers: formHeaders,
+        next: (n) => ({ body: form({ body: `Bench post ${n} written under load, hello @${others[n % others.length]} #bench`, title: `Bench ${n}` }) }),
+      },
+    },
+    {
+      name: 'statuses/update',
+      kind: 'write',
+      format: 'json',
+      spec: {
+        method: 'POST', path: '/api/statuses/update.json', headers: formHeaders,
+        next: (n) => ({ body: form({ status: `Status ${n} from a phone client under load #bench`, source: 'hearth-bench' }) }),
+      },
+    },
+    {
+      name: 'ext/photo/create',
+      kind: 'write',
+      format: 'json',
+      spec: { method: 'POST', path: '/api/ext/photo/create.json', headers: { ...auth, 'content-type': upload.contentType }, body: upload.body },
+    },
+    {
+      name: 'filedata',
+      kind: 'throughput',
+      format: 'json',
+      spec: {
+        method: 'GET', path: `/api/z/1.0/filedata?file_id=${m.bigFile.hash}&start=0&length=${CHUNK}`, headers: auth,
+        next: (n) => ({ path: `/api/z/1.0/filedata?file_id=${m.bigFile.hash}&start=${(n % chunks) * CHUNK}&length=${CHUNK}` }),
+      },
+    },
+  ];
+}

@@ -1,0 +1,99 @@
+import { parseArgs } from 'node:util';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export type Mode = 'full' | 'quick' | 'tiny';
+
+/** How much data the seeding step creates. */
+export interface SeedSize {
+  /** Local channels including the owner; all others connect to the owner. */
+  channels: number;
+  items: number;
+  photos: number;
+  albums: number;
+  /** Files besides the big one. */
+  files: number;
+  bigFileBytes: number;
+  /** Years over which items are spread, ending now. */
+  years: number;
+}
+
+/** How long and how hard each endpoint is loaded. */
+export interface LoadSize {
+  connections: number;
+  /** Seconds of measured load per endpoint. */
+  seconds: number;
+  /** Seconds of unmeasured load before it (JIT, caches, the credential cache). */
+  warmupSeconds: number;
+  /** Cold starts measured (median reported). */
+  coldStarts: number;
+}
+
+export interface BenchOptions {
+  mode: Mode;
+  dataDir: string;
+  /** Use an already seeded data directory as it is. */
+  reuse: boolean;
+  /** Endpoint names to run (all when empty). */
+  only: string[];
+  seed: SeedSize;
+  load: LoadSize;
+  /** Write a V8 CPU profile of the hub to bench/results/prof. */
+  cpuProf: boolean;
+  resultsFile: string;
+}
+
+const MiB = 1024 * 1024;
+
+export const SEED_SIZES: Record<Mode, SeedSize> = {
+  full: { channels: 10, items: 100_000, photos: 2_000, albums: 40, files: 499, bigFileBytes: 100 * MiB, years: 2 },
+  quick: { channels: 10, items: 10_000, photos: 200, albums: 8, files: 49, bigFileBytes: 20 * MiB, years: 2 },
+  tiny: { channels: 4, items: 400, photos: 4, albums: 2, files: 4, bigFileBytes: 2 * MiB, years: 2 },
+};
+
+export const LOAD_SIZES: Record<Mode, LoadSize> = {
+  full: { connections: 10, seconds: 10, warmupSeconds: 2, coldStarts: 3 },
+  quick: { connections: 10, seconds: 3, warmupSeconds: 1, coldStarts: 1 },
+  tiny: { connections: 4, seconds: 0.5, warmupSeconds: 0.2, coldStarts: 1 },
+};
+
+export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--data DIR] [--reuse] [--only a,b] [--cpu-prof] [--out FILE]
+  --quick     10k items, 200 photos, 3 s per endpoint (for trying changes)
+  --tiny      a few hundred items, half a second per endpoint (proves the harness works)
+  --data DIR  data directory to seed and serve (default: <tmp>/hearth-bench-<mode>)
+  --reuse     serve DIR as it is when it already holds a seeded hub (skips seeding)
+  --only      run only these endpoints (comma-separated names from the table)
+  --cpu-prof  write a V8 CPU profile of the hub process to bench/results/prof/
+  --out FILE  JSON results (default bench/results/latest.json)`;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      tiny: { type: 'boolean', default: false },
+      data: { type: 'string' },
+      reuse: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      'cpu-prof': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const mode: Mode = values.tiny ? 'tiny' : values.quick ? 'quick' : 'full';
+  return {
+    mode,
+    dataDir: values.data ?? join(tmpdir(), `hearth-bench-${mode}`),
+    reuse: values.reuse,
+    only: (values.only ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
+    seed: SEED_SIZES[mode],
+    load: LOAD_SIZES[mode],
+    cpuProf: values['cpu-prof'],
+    resultsFile: values.out ?? new URL('./results/latest.json', import.meta.url).pathname,
+  };
+}

@@ -1,0 +1,92 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { ExportMeasure } from './export-memory.js';
+import type { LoadResult } from './load.js';
+import type { EndpointKind } from './endpoints.js';
+
+export interface EndpointResult {
+  name: string;
+  kind: EndpointKind;
+  /** Status and size of a single probe request before the load. */
+  probe: { status: number; bytes: number };
+  load?: LoadResult;
+  ceiling?: LoadResult;
+  /** req/s as a share of the ceiling's req/s at the same payload size. */
+  ratio?: number;
+  /** filedata: MB (10^6 bytes) of decoded file data per second. */
+  decodedMBps?: number;
+  peakRssMB?: number;
+  skipped?: string;
+}
+
+export interface TargetCheck {
+  target: string;
+  figure: string;
+  holds: boolean;
+}
+
+export interface BenchResults {
+  mode: string;
+  date: string;
+  machine: { cpus: number; cpuModel: string; memGiB: number; node: string; platform: string };
+  dataDir: string;
+  data: Record<string, unknown>;
+  seedSeconds?: Record<string, number>;
+  coldStartMs: { samples: number[]; median: number };
+  memory: { afterSeedIdleMB: number; underLoadPeakMB: number; readsPeakMB: number; afterLoadIdleMB: number };
+  endpoints: EndpointResult[];
+  exports: ExportMeasure[];
+  targets: TargetCheck[];
+  hubErrors: string;
+}
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+const num = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
+
+function bytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${n} B`;
+}
+
+function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (rightAligned[i] ? lpad(c, widths[i]!) : pad(c, widths[i]!))).join(' | ') + ' |';
+  const sep = '|' + widths.map((w, i) => (rightAligned[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|';
+  return [line(headers), sep, ...rows.map(line)].join('\n');
+}
+
+/** The results as markdown tables (they read fine in a terminal too). */
+export function formatTable(r: BenchResults): string {
+  const rows = r.endpoints.map((e) => {
+    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', e.skipped];
+    const l = e.load!;
+    const extra = e.decodedMBps !== undefined ? `${num(e.decodedMBps, 1)} MB/s decoded` : l.non2xx || l.errors ? `${l.non2xx} non-2xx, ${l.errors} errors` : '';
+    return [
+      e.name, e.kind, num(l.rps, l.rps < 100 ? 1 : 0), num(l.p50Ms, 1), num(l.p99Ms, 1), bytes(e.probe.bytes),
+      e.ceiling ? num(e.ceiling.rps) : '–', e.ratio !== undefined ? `${Math.round(e.ratio * 100)}%` : '–', num(e.peakRssMB), extra,
+    ];
+  });
+  const out: string[] = [];
+  out.push(`Hearth bench (${r.mode}) — ${r.date}, ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}`);
+  out.push(`Data: ${Object.entries(r.data).map(([k, v]) => `${v} ${k}`).join(', ')}`);
+  out.push('');
+  out.push(table(['endpoint', 'kind', 'req/s', 'p50 ms', 'p99 ms', 'response', 'ceiling req/s', 'of ceiling', 'peak RSS MB', 'notes'], rows, [false, false, true, true, true, true, true, true, true, false]));
+  out.push('');
+  const ex = r.exports.map((e) => [e.channel, String(e.status), String(e.items), bytes(e.bytes), num(e.seconds, 2), num(e.idleRssMB), num(e.peakRssMB), num(e.growthMB, 1)]);
+  if (ex.length) {
+    out.push(table(['export (posts=true)', 'status', 'item records', 'size', 's', 'RSS before MB', 'peak RSS MB', 'growth MB'], ex, [false, true, true, true, true, true, true, true]));
+    out.push('');
+  }
+  out.push(`Cold start (process start → first 200 from help/test): median ${num(r.coldStartMs.median)} ms (${r.coldStartMs.samples.map((s) => num(s)).join(', ')})`);
+  out.push(`Memory: ${num(r.memory.afterSeedIdleMB)} MB idle after seeding, ${num(r.memory.readsPeakMB)} MB peak under read load, ${num(r.memory.underLoadPeakMB)} MB peak under any load, ${num(r.memory.afterLoadIdleMB)} MB idle afterwards`);
+  out.push('');
+  out.push(table(['target', 'figure', 'holds'], r.targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));
+  return out.join('\n');
+}
+
+export async function writeResults(file: string, r: BenchResults): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(r, null, 2) + '\n');
+}

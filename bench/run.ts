@@ -1,0 +1,154 @@
+/**
+ * `npm run bench`: seeds a data directory (unless --reuse), starts the hub on it in a child
+ * process, loads each endpoint with autocannon from this process, loads a bare Koa route with the
+ * same payload sizes for the ceiling, measures cold start, memory and the export, and prints and
+ * saves the results. Both processes share the machine's cores; that is part of what is measured.
+ */
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseOptions, type BenchOptions } from './options.js';
+import { readManifest, seed, type Manifest } from './seed.js';
+import { startHubProcess, type HubProcess } from './hub-process.js';
+import { startCeiling, type CeilingProcess } from './ceiling.js';
+import { basicAuth, CHUNK, endpoints, twelveMegapixelJpeg, type Endpoint } from './endpoints.js';
+import { loadEndpoint, type LoadOptions } from './load.js';
+import { RssSampler, round1 } from './memory.js';
+import { measureExport, type ExportMeasure } from './export-memory.js';
+import { formatTable, writeResults, type BenchResults, type EndpointResult } from './report.js';
+import { checkTargets } from './targets.js';
+
+const log = (msg: string) => process.stderr.write(msg + '\n');
+const PROF_DIR = fileURLToPath(new URL('./results/prof/', import.meta.url));
+
+async function ensureData(opts: BenchOptions): Promise<{ manifest: Manifest; seeded: boolean }> {
+  if (opts.reuse) {
+    const existing = await readManifest(opts.dataDir);
+    if (existing) {
+      log(`Reusing ${opts.dataDir} (seeded ${existing.createdAt})`);
+      return { manifest: existing, seeded: false };
+    }
+    log(`No seeded hub in ${opts.dataDir}; seeding it`);
+  }
+  log(`Seeding ${opts.dataDir} (${opts.mode}: ${opts.seed.items} items, ${opts.seed.photos} photos, ${opts.seed.files + 1} files)…`);
+  const t0 = performance.now();
+  const manifest = await seed(opts.dataDir, opts.seed, log);
+  log(`Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { manifest, seeded: true };
+}
+
+async function probe(hub: HubProcess, e: Endpoint): Promise<{ status: number; bytes: number }> {
+  const spec = e.spec;
+  const v = spec.next?.(1_000_000) ?? {};
+  const body = v.body ?? spec.body;
+  const res = await fetch(hub.url + (v.path ?? spec.path), { method: spec.method, headers: spec.headers, body: typeof body === 'string' || body === undefined ? body : new Uint8Array(body) });
+  return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
+}
+
+async function coldStarts(opts: BenchOptions): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 1; i < opts.load.coldStarts; i++) {
+    const h = await startHubProcess(opts.dataDir);
+    samples.push(h.coldStartMs);
+    await h.stop();
+  }
+  return samples;
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : Number.NaN;
+}
+
+async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint, load: LoadOptions): Promise<EndpointResult> {
+  const first = await probe(hub, e);
+  if (first.status === 404 || first.status === 405) {
+    log(`  ${e.name}: ${first.status}, skipped (not implemented yet?)`);
+    return { name: e.name, kind: e.kind, probe: first, skipped: `answers ${first.status}` };
+  }
+  if (first.status >= 300) log(`  ${e.name}: probe answered ${first.status}`);
+  const opts = { ...load, connections: e.connections ?? load.connections };
+  const sampler = new RssSampler(hub.pid);
+  const result = await loadEndpoint(hub.url, e.spec, opts);
+  const rss = sampler.stop();
+  const out: EndpointResult = { name: e.name, kind: e.kind, probe: first, load: result, peakRssMB: rss.peakMB };
+  if (e.kind === 'read') {
+    out.ceiling = await loadEndpoint(ceiling.url, { method: 'GET', path: ceiling.path(first.bytes, e.format) }, opts);
+    out.ratio = result.rps / out.ceiling.rps;
+  }
+  if (e.name === 'filedata') out.decodedMBps = (result.rps * CHUNK) / 1e6;
+  log(`  ${e.name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${out.ratio !== undefined ? `, ${Math.round(out.ratio * 100)}% of ceiling` : ''}${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2));
+  const wanted = (name: string) => opts.only.length === 0 || opts.only.includes(name);
+  const { manifest, seeded } = await ensureData(opts);
+  const photo = await twelveMegapixelJpeg();
+  const ceiling = await startCeiling();
+  log('Measuring cold start…');
+  const starts = wanted('coldstart') ? await coldStarts(opts) : [];
+  const hub = await startHubProcess(opts.dataDir, { cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
+  starts.push(hub.coldStartMs);
+  const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds };
+  const results: EndpointResult[] = [];
+  const exports: ExportMeasure[] = [];
+  let afterSeedIdleMB = Number.NaN;
+  let afterLoadIdleMB = Number.NaN;
+  try {
+    const auth = basicAuth(manifest.owner, manifest.password);
+    // The first authenticated request pays for scrypt; the credential cache serves the rest.
+    await fetch(`${hub.url}/api/account/verify_credentials.json`, { headers: { authorization: auth } }).then((r) => r.arrayBuffer());
+    await new Promise((r) => setTimeout(r, 500));
+    afterSeedIdleMB = round1(hub.rss());
+    log(`Hub ${hub.url} (pid ${hub.pid}) started in ${Math.round(hub.coldStartMs)} ms, ${afterSeedIdleMB} MB resident`);
+    const all = endpoints(manifest, photo).filter((e) => wanted(e.name));
+    const ordered = [...all.filter((e) => e.kind === 'read'), ...all.filter((e) => e.kind === 'throughput')];
+    for (const e of ordered) results.push(await runEndpoint(hub, ceiling, e, load));
+    if (wanted('export')) {
+      for (const nick of [manifest.owner, manifest.smallChannel]) {
+        const m = await measureExport(hub.url, hub.pid, auth, nick);
+        log(`  export ${nick}: ${m.status}, ${m.items} item records, ${(m.bytes / 1e6).toFixed(1)} MB in ${m.seconds} s, RSS ${m.idleRssMB} → ${m.peakRssMB} MB`);
+        exports.push(m);
+      }
+    }
+    for (const e of all.filter((x) => x.kind === 'write')) results.push(await runEndpoint(hub, ceiling, e, load));
+    await new Promise((r) => setTimeout(r, 2000));
+    afterLoadIdleMB = round1(hub.rss());
+  } finally {
+    await hub.stop();
+    await ceiling.stop();
+  }
+  const peaks = results.filter((r) => r.peakRssMB !== undefined);
+  const underLoadPeakMB = peaks.length ? Math.max(...peaks.map((r) => r.peakRssMB!)) : Number.NaN;
+  const readPeaks = peaks.filter((r) => r.kind === 'read');
+  const readsPeakMB = readPeaks.length ? Math.max(...readPeaks.map((r) => r.peakRssMB!)) : Number.NaN;
+  const coldStartMs = median(starts);
+  const r: BenchResults = {
+    mode: opts.mode,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: process.platform },
+    dataDir: opts.dataDir,
+    data: {
+      channels: manifest.channels.length, items: manifest.items.items, posts: manifest.items.posts, comments: manifest.items.comments, likes: manifest.items.likes,
+      notifications: manifest.items.notifications, photos: manifest.photos, albums: manifest.albums.length, files: manifest.files,
+      'MB of files': Math.round(manifest.fileBytes / 1e6),
+    },
+    seedSeconds: seeded ? manifest.seconds : undefined,
+    coldStartMs: { samples: starts.map(Math.round), median: Math.round(coldStartMs) },
+    memory: { afterSeedIdleMB, underLoadPeakMB, readsPeakMB, afterLoadIdleMB },
+    endpoints: results,
+    exports,
+    targets: checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports),
+    hubErrors: hub.stderr(),
+  };
+  await writeResults(opts.resultsFile, r);
+  console.log(formatTable(r));
+  if (seeded) console.log(`\nSeeding took ${Object.entries(manifest.seconds).map(([k, v]) => `${k} ${v} s`).join(', ')}.`);
+  if (r.hubErrors.trim()) log(`\nThe hub logged errors (see hubErrors in ${opts.resultsFile}):\n${r.hubErrors.slice(-2000)}`);
+  if (opts.cpuProf) log(`CPU profile of the hub: ${join(PROF_DIR)}`);
+  log(`Results: ${opts.resultsFile}`);
+}
+
+await main();

@@ -1,0 +1,43 @@
+import type { ExportMeasure } from './export-memory.js';
+import type { EndpointResult, TargetCheck } from './report.js';
+
+export const TARGETS = {
+  readCeilingShare: 0.5,
+  readP99Ms: 50,
+  postsPerSec: 500,
+  filedataMBps: 100,
+  coldStartMs: 1000,
+  rssUnderLoadMB: 300,
+  /** The big channel's export may grow the hub by at most this much more than the small one's. */
+  exportFlatMB: 16,
+} as const;
+
+const WRITE_TARGETS = new Set(['item/update', 'statuses/update']);
+
+/** The issue's targets, checked against the figures of this run. */
+export function checkTargets(endpoints: EndpointResult[], coldStartMs: number, rssUnderLoadMB: number, exports: ExportMeasure[]): TargetCheck[] {
+  const out: TargetCheck[] = [];
+  for (const e of endpoints) {
+    if (!e.load) continue;
+    if (e.kind === 'read') {
+      out.push({ target: `${e.name}: ≥ ${TARGETS.readCeilingShare * 100}% of bare Koa`, figure: `${Math.round((e.ratio ?? 0) * 100)}%`, holds: (e.ratio ?? 0) >= TARGETS.readCeilingShare });
+      out.push({ target: `${e.name}: p99 < ${TARGETS.readP99Ms} ms at ${e.load.connections} clients`, figure: `${e.load.p99Ms} ms`, holds: e.load.p99Ms < TARGETS.readP99Ms && e.load.non2xx === 0 });
+    } else if (WRITE_TARGETS.has(e.name)) {
+      out.push({ target: `${e.name}: ≥ ${TARGETS.postsPerSec} posts/s`, figure: `${Math.round(e.load.rps)} posts/s`, holds: e.load.rps >= TARGETS.postsPerSec && e.load.non2xx === 0 });
+    } else if (e.name === 'filedata') {
+      out.push({ target: `filedata: ≥ ${TARGETS.filedataMBps} MB/s decoded`, figure: `${(e.decodedMBps ?? 0).toFixed(1)} MB/s`, holds: (e.decodedMBps ?? 0) >= TARGETS.filedataMBps && e.load.non2xx === 0 });
+    }
+  }
+  out.push({ target: `cold start < ${TARGETS.coldStartMs} ms`, figure: `${Math.round(coldStartMs)} ms`, holds: coldStartMs < TARGETS.coldStartMs });
+  if (!Number.isNaN(rssUnderLoadMB)) out.push({ target: `RSS under load < ${TARGETS.rssUnderLoadMB} MB`, figure: `${Math.round(rssUnderLoadMB)} MB`, holds: rssUnderLoadMB < TARGETS.rssUnderLoadMB });
+  const [big, small] = exports;
+  if (big && small) {
+    const extra = big.growthMB - small.growthMB;
+    out.push({
+      target: `export memory flat in posts (growth for ${big.items} vs ${small.items} item records differs < ${TARGETS.exportFlatMB} MB)`,
+      figure: `${big.growthMB} MB vs ${small.growthMB} MB`,
+      holds: big.status === 200 && small.status === 200 && extra < TARGETS.exportFlatMB,
+    });
+  }
+  return out;
+}
