@@ -24,7 +24,7 @@ export async function tempUpload(data: Uint8Array | string, originalFilename: st
 export function form(fields: Record<string, string | string[]>, files: Record<string, { data: Uint8Array | string; name: string; type?: string }> = {}): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const one of Array.isArray(v) ? v : [v]) f.append(k, one);
-  for (const [k, file] of Object.entries(files)) f.append(k, new Blob([file.data], { type: file.type ?? 'application/octet-stream' }), file.name);
+  for (const [k, file] of Object.entries(files)) f.append(k, new Blob([typeof file.data === 'string' ? file.data : new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
   return f;
 }
 
