@@ -44,6 +44,14 @@ import { blocksListRoute } from './blocks/list.js';
 import { verifyCredentials } from './account/verify_credentials.js';
 import { updateProfileRoute } from './account/update_profile.js';
 import { rateLimitStatus } from './account/rate_limit_status.js';
+import { directMessagesAll } from './direct_messages/all.js';
+import { directMessagesConversation } from './direct_messages/conversation.js';
+import { directMessagesDestroy } from './direct_messages/destroy.js';
+import { directMessages } from './direct_messages/index.js';
+import { directMessagesNew } from './direct_messages/new.js';
+import { directMessagesSent } from './direct_messages/sent.js';
+import { extDirectMessagesSearch } from './ext/direct_messages_search.js';
+import { extDirectMessagesSetseen } from './ext/direct_messages_setseen.js';
 import { extNotifications } from './ext/notifications.js';
 import { extNotificationSeen, extNotificationsSeen } from './ext/notifications/seen.js';
 import { extProfileShow } from './ext/profile/show.js';
@@ -61,6 +69,7 @@ import { updateProfileImageRoute } from './account/update_profile_image.js';
 
 /** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
 export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAccessToken, extNotifications, extNotificationsSeen, extNotificationSeen, extProfileShow,
+  directMessages, directMessagesAll, directMessagesSent, directMessagesConversation, directMessagesNew, directMessagesDestroy, extDirectMessagesSetseen, extDirectMessagesSearch,
   // Accounts, timelines, statuses, users, graph, lists, media, site info.
   verifyCredentials, rateLimitStatus, updateProfileRoute, homeTimelineRoute, friendsTimelineRoute, publicTimelineRoute, networkPublicTimelineRoute,
   userTimelineRoute, mentionsRoute, repliesRoute, mentionsTimelineRoute, conversationShowRoute, compatConversationRoute, listStatusesRoute,

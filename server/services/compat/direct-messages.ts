@@ -1,0 +1,14 @@
+import type { Hub } from '../../hub.js';
+import type { ChannelRow, MailRow } from '../../store/rows.js';
+import { compatDirectMessage, type CompatDirectMessage, type DirectMessageOptions } from '../../serializers/compat/direct-message.js';
+import { loadUsers } from './users.js';
+
+/** Renders the channel's messages as Twitter direct messages, reading the people in one batch. */
+export function loadDirectMessages(hub: Hub, viewer: ChannelRow, mails: MailRow[], opts: DirectMessageOptions = {}): CompatDirectMessage[] {
+  const users = loadUsers(hub, viewer, mails.flatMap((m) => [m.from_xchan, m.to_xchan]), { omit: ['uid'] });
+  return mails.flatMap((mail) => {
+    const sender = users.get(mail.from_xchan);
+    const recipient = users.get(mail.to_xchan);
+    return sender && recipient ? [compatDirectMessage({ mail, sender, recipient }, opts)] : [];
+  });
+}
