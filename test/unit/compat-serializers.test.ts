@@ -1,0 +1,129 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { XMLParser } from 'fast-xml-parser';
+import { compatUser, NO_RELATION, screenName, type UserFacts } from '../../server/serializers/compat/user.js';
+import { compatStatus, emptyActivities, parseAttach, type StatusFacts } from '../../server/serializers/compat/status.js';
+import { cursorEnvelope } from '../../server/serializers/compat/cursor.js';
+import { atomFeed, rssFeed } from '../../server/serializers/compat/feed.js';
+import { rateLimitJson, rateLimitXml, unmeteredRateLimit } from '../../server/serializers/compat/rate-limit.js';
+import { compatConfig } from '../../server/serializers/compat/config.js';
+import { ftsQuery } from '../../server/store/fts.js';
+import { ITEM_DEFAULTS } from '../../server/store/items.js';
+import type { ItemRow, XchanRow } from '../../server/store/rows.js';
+import { renderXml } from '../../server/http/xml.js';
+
+const xchan = (id: number, nick: string, name = nick): XchanRow =>
+  ({ xchan_id: id, xchan_hash: `h${id}`, xchan_name: name, xchan_addr: `${nick}@hub.example`, xchan_url: `http://hub.example/channel/${nick}`, xchan_photo_s: 's.png', xchan_photo_m: 'm.png', xchan_photo_l: 'l.png', xchan_network: 'zot6', xchan_name_date: '2024-01-02 03:04:05' }) as XchanRow;
+
+const facts = (x: XchanRow, extra: Partial<UserFacts> = {}): UserFacts => ({ xchan: x, created: '2018-10-10 20:19:24', counts: { followers: 3, friends: 2, statuses: 7, favourites: 1 }, relation: NO_RELATION, ...extra });
+
+test('user: Twitter types, dates and the viewer relation', () => {
+  const u = compatUser(facts(xchan(42, 'alice', 'Alice')), {});
+  assert.equal(u.id, 42);
+  assert.equal(u.id_str, '42');
+  assert.equal(u.screen_name, 'alice');
+  assert.equal(u.created_at, 'Wed Oct 10 20:19:24 +0000 2018');
+  assert.equal(u.followers_count, 3);
+  assert.equal(u.following, false);
+  assert.equal(u.verified, false);
+  assert.equal(u.statusnet_profile_url, 'http://hub.example/channel/alice');
+  const seen = compatUser(facts(xchan(42, 'alice'), { relation: { viewerUid: 5, abookId: 9, following: true, followRequestSent: false, blocking: false, self: false } }), { omit: ['uid'] });
+  assert.deepEqual([seen.following, seen.verified, seen.cid, 'uid' in seen], [true, true, 9, false]);
+  const lean = compatUser(facts(xchan(1, 'x')), { entities: false, omit: ['verified', 'self'] });
+  assert.ok(!('entities' in lean) && !('verified' in lean) && !('self' in lean) && !('status' in lean));
+  assert.equal(screenName({ xchan_addr: '', xchan_name: 'Only Name' }), 'Only Name');
+  const withProfile = compatUser(facts(xchan(1, 'x'), { profile: { location: 'Lyon', description: 'bio', homepage: 'https://x.example' } }));
+  assert.deepEqual([withProfile.location, withProfile.description, withProfile.url], ['Lyon', 'bio', 'https://x.example']);
+});
+
+function item(over: Partial<ItemRow>): ItemRow {
+  return { ...ITEM_DEFAULTS, id: 7, uid: 1, parent: 7, mid: 'm7', thr_parent: 'm7', item_thread_top: 1, created: '2024-10-21 16:31:24', plink: 'http://hub.example/p/7', ...over } as ItemRow;
+}
+
+function statusFacts(i: ItemRow, over: Partial<StatusFacts> = {}): StatusFacts {
+  const u = compatUser(facts(xchan(42, 'alice')));
+  return { item: i, author: u, owner: u, activities: emptyActivities(), comments: 0, favorited: false, terms: [], ...over };
+}
+
+test('status: text, html with title, geo, private flag, reply fields', () => {
+  const s = compatStatus(statusFacts(item({ title: 'T <1>', body: '[b]bold[/b] text', html: '<b>bold</b> text', coord: '48.1 7.5', allow_gid: '<g>' })));
+  assert.equal(s.text, 'T <1> bold text');
+  assert.equal(s.statusnet_html, '<h4>T &lt;1&gt;</h4><b>bold</b> text');
+  assert.deepEqual(s.geo, { type: 'Point', coordinates: [48.1, 7.5] });
+  assert.equal(s.friendica_private, true);
+  assert.equal(s.created_at, 'Mon Oct 21 16:31:24 +0000 2024');
+  assert.equal(s.in_reply_to_status_id, null);
+  assert.equal(s.source, 'web');
+  assert.equal(compatStatus(statusFacts(item({ coord: 'nowhere' }))).geo, null);
+  const reply = compatStatus(statusFacts(item({ id: 8, item_thread_top: 0, mid: 'm8', thr_parent: 'm7' }), { replyTo: { id: 7, user: compatUser(facts(xchan(43, 'bob'))) } }));
+  assert.deepEqual([reply.in_reply_to_status_id, reply.in_reply_to_status_id_str, reply.in_reply_to_user_id, reply.in_reply_to_screen_name], [7, '7', 43, 'bob']);
+});
+
+test('status: attachments from item.attach, images in the body once, entities only when asked', () => {
+  const key = 'a'.repeat(64);
+  const i = item({
+    attach: JSON.stringify([{ href: `http://hub.example/attach/${key}`, length: 120, type: 'image/png', title: 'p.png', revision: 0 }]),
+    html: `<a href="http://hub.example/photos/x"><img src="http://hub.example/photo/${key}-2.png" /></a> see <a href="https://example.org/">link</a> <img src="https://elsewhere.example/i.jpg" />`,
+  });
+  const plain = compatStatus(statusFacts(i));
+  assert.deepEqual(plain.attachments, [{ url: `http://hub.example/attach/${key}`, mimetype: 'image/png', size: 120 }, { url: 'https://elsewhere.example/i.jpg' }]);
+  assert.equal(plain.entities, null);
+  const e = compatStatus(statusFacts(i, { terms: [{ ttype: 1, term: 'tag', url: 'http://hub.example/search?tag=tag' }] }), { includeEntities: true });
+  assert.equal(e.attachments, null);
+  assert.deepEqual(e.entities!.hashtags, [{ text: 'tag' }]);
+  assert.deepEqual(e.entities!.media.map((m) => m.media_url), [`http://hub.example/attach/${key}`, 'https://elsewhere.example/i.jpg']);
+  assert.deepEqual(e.entities!.urls.map((u) => u.url), ['http://hub.example/photos/x', 'https://example.org/']);
+  assert.deepEqual(parseAttach('not json'), []);
+  assert.deepEqual(parseAttach('[{"url":"u","mimetype":"text/plain","size":"3"}, 5, {"nohref":1}]'), [{ href: 'u', type: 'text/plain', length: 3, width: undefined, height: undefined, id: undefined }]);
+});
+
+test('status XML: namespaced elements and nested user lists', () => {
+  const u = compatUser(facts(xchan(43, 'bob')));
+  const acts = emptyActivities();
+  acts.like.push(u);
+  const xml = renderXml('status', compatStatus(statusFacts(item({ html: 'x' }), { activities: acts })), { namespaces: true });
+  const doc = new XMLParser({ ignoreAttributes: false }).parse(xml);
+  assert.equal(doc.status['friendica:activities'].like.user.screen_name, 'bob');
+  assert.equal(doc.status['friendica:activities'].dislike, '');
+  assert.equal(doc.status['statusnet:conversation_id'], 7);
+  assert.equal(doc.status.user.screen_name, 'alice');
+});
+
+test('cursor envelope rules', () => {
+  const env = (keys: number[], cursor: number, hasMore: boolean, total: number) => cursorEnvelope('ids', { items: keys, keys, cursor, hasMore, total });
+  assert.deepEqual(env([47], -1, true, 2), { ids: [47], next_cursor: 47, next_cursor_str: '47', previous_cursor: 0, previous_cursor_str: '0', total_count: 2 });
+  assert.deepEqual(env([45], 47, false, 2), { ids: [45], next_cursor: 0, next_cursor_str: '0', previous_cursor: -45, previous_cursor_str: '-45', total_count: 2 });
+  assert.deepEqual(env([], -1, false, 0), { ids: [], next_cursor: -1, next_cursor_str: '-1', previous_cursor: 0, previous_cursor_str: '0', total_count: 0 });
+  assert.equal(env([], 30, false, 2).previous_cursor, -30);
+});
+
+test('feeds: RSS 2.0 and Atom with escaped HTML content', () => {
+  const meta = { title: 'T & co', self: 'http://h/api/x.rss?a=1&b=2', alternate: 'http://h/', description: 'd', generator: 'Hearth' };
+  const entries = [{ id: 'http://h/display/1', link: 'http://h/p/1', title: 'one', html: '<p>a &amp; b</p>', published: '2024-01-01 10:00:00', updated: '2024-01-02 10:00:00', authorName: 'Al', authorUri: 'http://h/channel/al' }];
+  const p = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_' });
+  const rss = p.parse(rssFeed(meta, entries)).rss;
+  assert.equal(rss['@_version'], '2.0');
+  assert.equal(rss.channel.title, 'T & co');
+  assert.equal(rss.channel['atom:link']['@_href'], meta.self);
+  assert.equal(rss.channel.item.description, '<p>a &amp; b</p>');
+  assert.equal(rss.channel.item.pubDate, 'Mon, 01 Jan 2024 10:00:00 GMT');
+  const atom = p.parse(atomFeed(meta, entries)).feed;
+  assert.equal(atom.updated, '2024-01-02T10:00:00Z');
+  assert.equal(atom.entry.published, '2024-01-01T10:00:00Z');
+  assert.equal(atom.entry.content['#text'], '<p>a &amp; b</p>');
+  assert.equal(atom.entry.author.name, 'Al');
+});
+
+test('rate limit, config', () => {
+  const r = unmeteredRateLimit(new Date('2024-10-21T16:33:20Z'));
+  assert.deepEqual(rateLimitJson(r), { reset_time_in_seconds: 1729532000, remaining_hits: r.hourlyLimit, hourly_limit: r.hourlyLimit, reset_time: 'Mon Oct 21 17:33:20 +0000 2024' });
+  assert.match(renderXml('hash', rateLimitXml(r)), /<reset-time type="datetime">2024-10-21T17:33:20Z<\/reset-time>/);
+  const c = compatConfig({ name: 'N', baseUrl: 'https://hub.example/sub', textLimit: 10, platform: 'Hearth', version: '1', schemaVersion: 4 });
+  assert.deepEqual([c.site.server, c.site.path, c.site.ssl, c.site.textlimit], ['hub.example', '/sub', 'always', '10']);
+});
+
+test('FTS queries quote every word so that search text cannot use FTS syntax', () => {
+  assert.equal(ftsQuery('hello world'), '"hello"* "world"*');
+  assert.equal(ftsQuery('say "hi" NEAR(x'), '"say"* "hi"* "NEAR(x"*');
+  assert.equal(ftsQuery('  * - ( '), undefined);
+});
