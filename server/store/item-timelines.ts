@@ -66,7 +66,9 @@ const FOLLOWED = `SELECT abook_xchan FROM abook WHERE abook_channel = @uid AND a
 
 /** The channel's stream: what it and the people it follows wrote or own. */
 export function homeTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
-  return page(db, `item.owner_xchan IN (${FOLLOWED}) OR item.author_xchan IN (${FOLLOWED})`, { ...bind(observer, verbs, p), uid });
+  // The unary + keeps SQLite off the owner/author indexes: their OR plan collects and sorts every
+  // matching item (most of the database) for one page, where walking ids downwards stops after it.
+  return page(db, `+item.owner_xchan IN (${FOLLOWED}) OR +item.author_xchan IN (${FOLLOWED})`, { ...bind(observer, verbs, p), uid });
 }
 
 /** Public items; `localOnly` keeps those created on this hub. */
@@ -80,13 +82,14 @@ export function authorTimeline(db: Db, author: string, observer: string, verbs: 
   return page(db, 'item.author_xchan = @author', { ...bind(observer, verbs, p), author });
 }
 
-/** Items mentioning the observer, and answers by others to what the observer wrote. */
+/** Items mentioning the observer, and comments by others answering the observer or in its threads. */
 export function mentionsTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
   return page(
     db,
-    `item.id IN (SELECT oid FROM term WHERE ttype = 2 AND term_hash = @observer AND otype = 1)
-     OR (item.author_xchan != @observer AND item.mid != item.thr_parent
-         AND EXISTS (SELECT 1 FROM item p WHERE p.uid = item.uid AND p.mid = item.thr_parent AND p.author_xchan = @observer))`,
+    `item.id IN (SELECT oid FROM term WHERE ttype = 2 AND term_hash = @observer AND term_hash != '' AND otype = 1)
+     OR (item.author_xchan != @observer AND item.item_thread_top = 0
+         AND (EXISTS (SELECT 1 FROM item p WHERE p.uid = item.uid AND p.mid = item.thr_parent AND p.author_xchan = @observer)
+           OR EXISTS (SELECT 1 FROM item t WHERE t.id = item.parent AND t.author_xchan = @observer)))`,
     bind(observer, verbs, p),
   );
 }

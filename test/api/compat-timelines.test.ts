@@ -100,11 +100,18 @@ test('user_timeline: by user_id, screen_name, or the caller; unknown users 404, 
   await fails(t, '/api/statuses/user_timeline.json?user_id=abc', 400, { as: 'alice' });
 });
 
-test('mentions and replies: statuses naming the caller and answers to its posts', async () => {
+test('mentions and replies: statuses naming the caller, answers to it and comments in its threads', async () => {
   assert.deepEqual(ids(await ok(t, '/api/statuses/mentions.json', { as: 'carol' })), [s.mention]);
   assert.deepEqual(ids(await ok(t, '/api/statuses/mentions.json', { as: 'alice' })), [s.reply]);
   assert.deepEqual(ids(await ok(t, '/api/statuses/replies.json', { as: 'alice' })), [s.reply]);
   assert.deepEqual(await ok(t, '/api/statuses/mentions.json', { as: 'bob' }), []);
+  const deeper = await post('bob', { status: 'bob adds to his answer', in_reply_to_status_id: String(s.reply) });
+  try {
+    assert.deepEqual(ids(await ok(t, '/api/statuses/mentions.json', { as: 'alice' })), [deeper, s.reply], 'a comment in her thread');
+    assert.deepEqual(await ok(t, '/api/statuses/mentions.json', { as: 'bob' }), [], 'not his own comments');
+  } finally {
+    await ok(t, `/api/statuses/destroy/${deeper}.json`, { as: 'bob', method: 'POST' });
+  }
 });
 
 test('conversation/show and compat/conversation: direct answers only, without the original', async () => {
