@@ -31,6 +31,8 @@ export interface HubOptions {
   baseUrl?: string;
   limits?: Partial<BodyLimits>;
   throttle?: Partial<ThrottleOptions>;
+  /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
+  attachmentStore?: (root: string) => AttachmentStore;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -87,7 +89,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   await rm(tmpDir, { recursive: true, force: true });
   await mkdir(tmpDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'hearth.db'));
-  const files = new AttachmentStore(join(dataDir, 'store'));
+  const files = (options.attachmentStore ?? ((root: string) => new AttachmentStore(root)))(join(dataDir, 'store'));
   await files.init();
   const log = options.log ?? silent;
   const integrity = await checkIntegrity(db, files);

@@ -9,11 +9,20 @@ const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
 /** Turns file-system failures into clear HTTP errors (a full or read-only disk is not a bug). */
 export function storageError(err: unknown): Error {
+  if (err instanceof HttpError) return err;
   const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return new HttpError(507, 'The attachment store is full; nothing was saved');
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new HttpError(503, 'The attachment store is not writable; nothing was saved');
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG') return new HttpError(507, 'The attachment store is full; nothing was saved');
+  // A directory of the store replaced by a file, or removed, or a failing disk: not writable.
+  if (code && STORE_UNWRITABLE.has(code)) return new HttpError(503, 'The attachment store is not writable; nothing was saved');
   return err as Error;
 }
+
+/** Removes a temporary file; a store too broken to remove it must not hide the error that matters. */
+async function discard(path: string): Promise<void> {
+  await rm(path, { force: true }).catch(() => undefined);
+}
+
+const STORE_UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ENOENT', 'EEXIST', 'EIO', 'EMFILE', 'ENFILE']);
 
 /**
  * Attachment bytes on disk under <data>/store, one file per key (64 hex characters), sharded by
@@ -56,6 +65,11 @@ export class AttachmentStore {
     return KEY_PATTERN.test(key) ? key : undefined;
   }
 
+  /** Opens a file whose contents the store writes or flushes (the one place a disk fault shows up first). */
+  protected async openForWrite(path: string, flags: string): Promise<FileHandle> {
+    return open(path, flags);
+  }
+
   private async install(tmp: string, key: string): Promise<void> {
     const dest = this.path(key);
     const dir = join(this.root, key.slice(0, 2), key.slice(2, 4));
@@ -73,7 +87,7 @@ export class AttachmentStore {
     const tmp = join(this.tmpDir, randomToken(12));
     let fh: FileHandle | undefined;
     try {
-      fh = await open(tmp, 'wx');
+      fh = await this.openForWrite(tmp, 'wx');
       await fill(fh);
       await fh.sync();
       await fh.close();
@@ -81,7 +95,7 @@ export class AttachmentStore {
       return tmp;
     } catch (err) {
       await fh?.close().catch(() => undefined);
-      await rm(tmp, { force: true });
+      await discard(tmp);
       throw storageError(err);
     }
   }
@@ -104,14 +118,14 @@ export class AttachmentStore {
       // Uploads already live on the same file system, so a rename usually suffices.
       tmp = join(this.tmpDir, randomToken(12));
       await rename(source, tmp).catch(async () => copyFile(source, tmp!));
-      const fh = await open(tmp, 'r+');
+      const fh = await this.openForWrite(tmp, 'r+');
       try {
         await fh.sync();
       } finally {
         await fh.close();
       }
     } catch (err) {
-      if (tmp) await rm(tmp, { force: true });
+      if (tmp) await discard(tmp);
       throw storageError(err);
     }
     await this.installOrDiscard(tmp, key);
@@ -122,7 +136,7 @@ export class AttachmentStore {
     try {
       await this.install(tmp, key);
     } catch (err) {
-      await rm(tmp, { force: true });
+      await discard(tmp);
       throw storageError(err);
     }
   }
@@ -184,7 +198,7 @@ export async function commitWithFiles<T>(store: AttachmentStore, keys: string[],
   try {
     return commit();
   } catch (err) {
-    await Promise.all(keys.map((k) => store.remove(k)));
+    await Promise.all(keys.map((k) => store.remove(k).catch(() => undefined)));
     throw err;
   }
 }

@@ -42,6 +42,11 @@ export function wrongTypeForms(name: string): [string, string][] {
   ];
 }
 
+/** Bytes in the form fetch() and Blob accept. */
+export function bytes(b: Buffer | string): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(typeof b === 'string' ? Buffer.from(b) : b);
+}
+
 function crc32(buf: Buffer): number {
   let c = ~0;
   for (const byte of buf) {
@@ -61,7 +66,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid 1-bit greyscale PNG of the given size whose pixels are all black: tiny on disk, huge decoded. */
-export function pixelBombPng(width: number, height: number): Buffer {
+export function pixelBombPng(width: number, height: number): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
@@ -69,60 +74,60 @@ export function pixelBombPng(width: number, height: number): Buffer {
   ihdr.writeUInt8(0, 9); // greyscale
   const row = 1 + Math.ceil(width / 8);
   const raw = Buffer.alloc(row * height); // filter byte 0 and zero pixels on every row
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
+  return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]));
 }
 
 /** A PNG whose header declares enormous dimensions and whose data is missing. */
-export function lyingPngHeader(): Buffer {
+export function lyingPngHeader(): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(0x7fffffff, 0);
   ihdr.writeUInt32BE(0x7fffffff, 4);
   ihdr.writeUInt8(8, 8);
   ihdr.writeUInt8(6, 9);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+  return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]));
 }
 
 /** A small real PNG (2×2, red). */
-export function tinyPng(): Buffer {
+export function tinyPng(): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(2, 0);
   ihdr.writeUInt32BE(2, 4);
   ihdr.writeUInt8(8, 8);
   ihdr.writeUInt8(2, 9); // RGB
   const raw = Buffer.from([0, 255, 0, 0, 255, 0, 0, 0, 255, 0, 0, 255, 0, 0]);
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
 }
 
 /** Files that claim to be images but are not, or are images that must not be decoded. */
-export function hostileFiles(): { name: string; filename: string; type: string; data: Buffer }[] {
+export function hostileFiles(): { name: string; filename: string; type: string; data: Uint8Array<ArrayBuffer> }[] {
   const png = tinyPng();
   return [
-    { name: 'text as PNG', filename: 'photo.png', type: 'image/png', data: Buffer.from('this is not an image at all') },
-    { name: 'empty file', filename: 'empty.jpg', type: 'image/jpeg', data: Buffer.alloc(0) },
-    { name: 'truncated PNG', filename: 'cut.png', type: 'image/png', data: png.subarray(0, 40) },
-    { name: 'PNG header with garbage', filename: 'junk.png', type: 'image/png', data: Buffer.concat([png.subarray(0, 8), Buffer.alloc(2000, 0xab)]) },
-    { name: 'JPEG magic only', filename: 'x.jpg', type: 'image/jpeg', data: Buffer.from('ffd8ffe000104a46494600', 'hex') },
-    { name: 'SVG with script', filename: 'x.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') },
-    { name: 'HTML as GIF', filename: 'x.gif', type: 'image/gif', data: Buffer.from('GIF89a<html><script>alert(1)</script></html>') },
+    { name: 'text as PNG', filename: 'photo.png', type: 'image/png', data: bytes(Buffer.from('this is not an image at all')) },
+    { name: 'empty file', filename: 'empty.jpg', type: 'image/jpeg', data: bytes(Buffer.alloc(0)) },
+    { name: 'truncated PNG', filename: 'cut.png', type: 'image/png', data: png.slice(0, 40) },
+    { name: 'PNG header with garbage', filename: 'junk.png', type: 'image/png', data: bytes(Buffer.concat([png.subarray(0, 8), Buffer.alloc(2000, 0xab)])) },
+    { name: 'JPEG magic only', filename: 'x.jpg', type: 'image/jpeg', data: bytes(Buffer.from('ffd8ffe000104a46494600', 'hex')) },
+    { name: 'SVG with script', filename: 'x.svg', type: 'image/svg+xml', data: bytes(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')) },
+    { name: 'HTML as GIF', filename: 'x.gif', type: 'image/gif', data: bytes(Buffer.from('GIF89a<html><script>alert(1)</script></html>')) },
     { name: 'lying PNG header', filename: 'lie.png', type: 'image/png', data: lyingPngHeader() },
     { name: 'pixel bomb 20000x20000', filename: 'bomb.png', type: 'image/png', data: pixelBombPng(20000, 20000) },
-    { name: 'traversal filename', filename: '../../../../tmp/evil.png', type: 'image/png', data: Buffer.from('not an image') },
+    { name: 'traversal filename', filename: '../../../../tmp/evil.png', type: 'image/png', data: bytes(Buffer.from('not an image')) },
   ];
 }
 
 /** Multipart bodies that are broken at the framing level. */
-export function brokenMultiparts(): { name: string; contentType: string; body: Buffer }[] {
+export function brokenMultiparts(): { name: string; contentType: string; body: Uint8Array<ArrayBuffer> }[] {
   const b = 'XyZzY';
   return [
-    { name: 'truncated multipart', contentType: `multipart/form-data; boundary=${b}`, body: Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="status"\r\n\r\nhello`) },
-    { name: 'truncated file part', contentType: `multipart/form-data; boundary=${b}`, body: Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), tinyPng().subarray(0, 30)]) },
-    { name: 'no boundary', contentType: 'multipart/form-data', body: Buffer.from('--x\r\n\r\n') },
-    { name: 'wrong boundary', contentType: `multipart/form-data; boundary=${b}`, body: Buffer.from(`--other\r\nContent-Disposition: form-data; name="status"\r\n\r\nhello\r\n--other--\r\n`) },
-    { name: 'part without disposition', contentType: `multipart/form-data; boundary=${b}`, body: Buffer.from(`--${b}\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${b}--\r\n`) },
-    { name: 'garbage', contentType: `multipart/form-data; boundary=${b}`, body: Buffer.from([0, 1, 2, 3, 255, 254, 13, 10, 13, 10]) },
-    { name: 'malformed JSON body', contentType: 'application/json', body: Buffer.from('{"status": "x", ') },
-    { name: 'JSON of wrong shape', contentType: 'application/json', body: Buffer.from('[1, "two", {"three": [null]}]') },
-    { name: 'deeply nested JSON', contentType: 'application/json', body: Buffer.from('['.repeat(5000) + ']'.repeat(5000)) },
-    { name: 'invalid UTF-8 text body', contentType: 'text/plain; charset=utf-8', body: Buffer.from([0xff, 0xfe, 0xc3, 0x28]) },
+    { name: 'truncated multipart', contentType: `multipart/form-data; boundary=${b}`, body: bytes(`--${b}\r\nContent-Disposition: form-data; name="status"\r\n\r\nhello`) },
+    { name: 'truncated file part', contentType: `multipart/form-data; boundary=${b}`, body: bytes(Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), tinyPng().subarray(0, 30)])) },
+    { name: 'no boundary', contentType: 'multipart/form-data', body: bytes(Buffer.from('--x\r\n\r\n')) },
+    { name: 'wrong boundary', contentType: `multipart/form-data; boundary=${b}`, body: bytes(Buffer.from(`--other\r\nContent-Disposition: form-data; name="status"\r\n\r\nhello\r\n--other--\r\n`)) },
+    { name: 'part without disposition', contentType: `multipart/form-data; boundary=${b}`, body: bytes(`--${b}\r\nContent-Type: text/plain\r\n\r\nhello\r\n--${b}--\r\n`) },
+    { name: 'garbage', contentType: `multipart/form-data; boundary=${b}`, body: bytes(Buffer.from([0, 1, 2, 3, 255, 254, 13, 10, 13, 10])) },
+    { name: 'malformed JSON body', contentType: 'application/json', body: bytes(Buffer.from('{"status": "x", ')) },
+    { name: 'JSON of wrong shape', contentType: 'application/json', body: bytes('[1, "two", {"three": [null]}]') },
+    { name: 'deeply nested JSON', contentType: 'application/json', body: bytes(Buffer.from('['.repeat(5000) + ']'.repeat(5000))) },
+    { name: 'invalid UTF-8 text body', contentType: 'text/plain; charset=utf-8', body: bytes(Buffer.from([0xff, 0xfe, 0xc3, 0x28])) },
   ];
 }

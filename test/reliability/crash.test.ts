@@ -40,7 +40,7 @@ async function write(url: string, kind: Ack['kind'], marker: string): Promise<Ac
     form.append('body', marker);
     form.append('title', marker);
     if (kind === 'image') form.append('media', new Blob([tinyPng()], { type: 'image/png' }), `${marker}.png`);
-    if (kind === 'file') form.append('media', new Blob([randomBytes(64 * 1024)], { type: 'application/octet-stream' }), `${marker}.bin`);
+    if (kind === 'file') form.append('media', new Blob([new Uint8Array(randomBytes(64 * 1024))], { type: 'application/octet-stream' }), `${marker}.bin`);
     const res = await fetch(`${url}/api/z/1.0/item/update`, { method: 'POST', headers, body: form });
     if (!res.ok) throw new Error(`item/update answered ${res.status}: ${await res.text()}`);
     return { kind, marker, id: (await res.json()).item_id };

@@ -12,7 +12,7 @@ import { getPhotoScales } from '../../server/store/photos.js';
 import { startHub } from '../helpers/hub.js';
 import { tinyPng } from '../helpers/hostile.js';
 
-async function tempFile(dir: string, name: string, data: Buffer): Promise<string> {
+async function tempFile(dir: string, name: string, data: Uint8Array): Promise<string> {
   const p = join(dir, name);
   await writeFile(p, data);
   return p;
