@@ -1,5 +1,6 @@
 import { stmt, type Db } from '../db/open.js';
 import { visibleToSql } from './acl.js';
+import { dataGeneration } from './generation.js';
 
 /**
  * Bulk reads for rendering people (Twitter users) from xchan hashes: local channel profiles,
@@ -102,9 +103,28 @@ export function friendCounts(db: Db, hashes: string[]): Counts {
 const CONTENT = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpublished = 0 AND item.item_type = 0
   AND item.verb IN (SELECT value FROM json_each(@verbs))`;
 
-/** Posts and comments written by each identity that the observer may see. */
+const statusCountCache = new WeakMap<Db, { generation: string; counts: Map<string, number> }>();
+
+/**
+ * Posts and comments written by each identity that the observer may see. Counting visits every
+ * item of each author, so counts are kept until the database changes: clients poll timelines far
+ * more often than anybody writes.
+ */
 export function statusCounts(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
   if (!hashes.length) return new Map();
+  const generation = dataGeneration(db);
+  let cache = statusCountCache.get(db);
+  if (!cache || cache.generation !== generation || cache.counts.size > 10_000) statusCountCache.set(db, (cache = { generation, counts: new Map() }));
+  const prefix = `${observer} ${verbs.join(' ')} `;
+  const missing = hashes.filter((h) => !cache.counts.has(prefix + h));
+  if (missing.length) {
+    const found = countStatuses(db, missing, observer, verbs);
+    for (const h of missing) cache.counts.set(prefix + h, found.get(h) ?? 0);
+  }
+  return new Map(hashes.map((h) => [h, cache.counts.get(prefix + h)!]));
+}
+
+function countStatuses(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
   return counts(
     stmt<{ hashes: string; observer: string; verbs: string }, { hash: string; n: number }>(
       db,
