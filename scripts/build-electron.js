@@ -3,6 +3,7 @@
 // with the hub compiled by tsc into dist/app/ (see the comment at the top of electron/main.ts).
 //   node scripts/build-electron.js            build the main process now
 //   node scripts/build-electron.js --renderer build the renderer too
+//   node scripts/build-electron.js --if-stale build either only when missing or older than its sources
 // Both steps are also exported, in an "only when stale" form, for scripts/start.js.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -80,8 +81,11 @@ export function ensureBuilt({ main = true } = {}) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   try {
-    if (process.argv.includes('--renderer')) buildRenderer();
-    buildMain();
+    if (process.argv.includes('--if-stale')) ensureBuilt();
+    else {
+      if (process.argv.includes('--renderer')) buildRenderer();
+      buildMain();
+    }
   } catch (err) {
     console.error(`build: ${err.message}`);
     process.exit(1);
