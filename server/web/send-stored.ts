@@ -51,10 +51,11 @@ export async function sendStored(ctx: Context, hub: Hub, file: StoredFile): Prom
     ctx.status = 206;
     ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
     ctx.length = range.end - range.start + 1;
-    ctx.body = ctx.method === 'HEAD' ? null : hub.files.stream(file.key, range);
+    if (ctx.method !== 'HEAD') ctx.body = hub.files.stream(file.key, range);
     return;
   }
   ctx.status = 200;
   ctx.length = size;
-  ctx.body = ctx.method === 'HEAD' ? null : hub.files.stream(file.key);
+  // HEAD answers with the headers only; no stream is opened.
+  if (ctx.method !== 'HEAD') ctx.body = hub.files.stream(file.key);
 }
