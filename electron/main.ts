@@ -45,8 +45,11 @@ if (!app.requestSingleInstanceLock()) {
 async function run(): Promise<void> {
   let mainWindow: BrowserWindow | undefined;
   let quitting = false;
-  // Until the window exists, a second launch has nothing to focus; afterwards it shows the window.
-  app.on('second-instance', () => showWindow());
+  let started = false;
+  // A second launch shows this instance's window (once the hub is up; before that it is on its way).
+  app.on('second-instance', () => {
+    if (started) showWindow();
+  });
   app.on('window-all-closed', () => {
     // Hearth keeps running in the tray: other devices and notifications depend on the hub.
   });
@@ -98,6 +101,7 @@ async function run(): Promise<void> {
   watcher.start();
   refreshTray();
   mainWindow = createMainWindow(loginUrl(hub));
+  started = true;
   app.on('activate', () => showWindow());
 
   function createMainWindow(url: string): BrowserWindow {

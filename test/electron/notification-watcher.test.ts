@@ -62,6 +62,21 @@ describe('notification watcher', () => {
     assert.equal(r.shown.length, 1);
   });
 
+  it('shows a mention posted through the API to the mentioned channel, once', async () => {
+    const r = recorder();
+    const w = watch({ notify: r.notify });
+    const shown = r.next();
+    const res = await t.request('/api/statuses/update.json', { as: 'alice', method: 'POST', body: new URLSearchParams({ status: 'Dinner at mine, @bob?' }) });
+    assert.equal(res.status, 200);
+    const n = await shown;
+    assert.equal(n.channelId, t.channels.bob!.channel_id);
+    assert.match(n.body, /Alice mentioned you/);
+    assert.match(n.path, /^\/item\/\d+$/);
+    await new Promise((resolve) => setImmediate(resolve));
+    w.check();
+    assert.equal(r.shown.length, 1);
+  });
+
   it('finds notifications written without an event by polling', async () => {
     const r = recorder();
     watch({ notify: r.notify, pollMs: 10 });
