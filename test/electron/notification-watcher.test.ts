@@ -94,7 +94,7 @@ describe('notification watcher', () => {
     const w = watch({ notify: r.notify });
     seen(insertPlainNotification(t.hub.db, { uid: alice, msg: 'read in the UI at once' }));
     w.check();
-    assert.deepEqual(r.shown, []);
+    assert.equal(r.shown.length, 0);
     const id = insertPlainNotification(t.hub.db, { uid: alice, msg: 'fresh' });
     w.check();
     assert.deepEqual(r.shown.map((n) => n.id), [id]);
