@@ -1,4 +1,4 @@
-import { createSign } from 'node:crypto';
+import { createPrivateKey, createSign, type KeyObject } from 'node:crypto';
 import type { Hub } from '../hub.js';
 import type { ChannelRow, ItemRow } from '../store/rows.js';
 import { getChannel, getChannelByHash, getChannelByNick, setLastPost } from '../store/channels.js';
@@ -61,9 +61,21 @@ export interface PostInput {
 export const MAX_BODY = 1_000_000;
 const MAX_TITLE = 191;
 
+// Parsing the PEM costs about as much as signing itself; keys are parsed once per key text.
+const privateKeys = new Map<string, KeyObject>();
+
+function privateKey(pem: string): KeyObject {
+  let key = privateKeys.get(pem);
+  if (!key) {
+    if (privateKeys.size > 100) privateKeys.clear();
+    privateKeys.set(pem, (key = createPrivateKey(pem)));
+  }
+  return key;
+}
+
 function sign(channel: ChannelRow | undefined, body: string): string {
   if (!channel?.channel_prvkey) return '';
-  return 'sha256.' + createSign('RSA-SHA256').update(body).sign(channel.channel_prvkey).toString('base64url');
+  return 'sha256.' + createSign('RSA-SHA256').update(body).sign(privateKey(channel.channel_prvkey)).toString('base64url');
 }
 
 export function itemLinks(hub: Hub, ownerNick: string, mid: string) {
