@@ -18,7 +18,11 @@ export function listMigrations(dir = migrationsDir): Migration[] {
   return readdirSync(dir)
     .filter((f) => /^\d+_.+\.sql$/.test(f))
     .map((f) => ({ version: Number.parseInt(f, 10), name: f, sql: readFileSync(join(dir, f), 'utf8') }))
-    .sort((a, b) => a.version - b.version);
+    .sort((a, b) => a.version - b.version)
+    .map((m, i, all) => {
+      if (i > 0 && all[i - 1]!.version === m.version) throw new Error(`two migrations share version ${m.version}: ${all[i - 1]!.name}, ${m.name}`);
+      return m;
+    });
 }
 
 /** Schema version recorded in the database (SQLite's user_version). */
