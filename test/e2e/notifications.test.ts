@@ -11,6 +11,9 @@ before(async () => {
   hub = await startHub({ channels: ['alice', 'bob'] });
   await connect(hub, 'alice', 'bob');
   await connect(hub, 'bob', 'alice');
+  // Bob's connecting notified Alice; start from a quiet bell.
+  const notes = await apiCall<Note[] | false>(hub, 'alice', '/api/ext/notifications', {}, 'GET');
+  for (const n of notes || []) await apiCall(hub, 'alice', '/api/ext/notifications/seen', { id: String(n.id) });
   ui = await openUi(hub, { as: 'alice' });
 });
 

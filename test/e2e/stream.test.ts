@@ -50,6 +50,7 @@ test('posting to a group from the composer shows the post in the stream as restr
   await post.getByText('Restricted').waitFor();
   await post.locator('.post-content').getByText('Bring', { exact: true }).waitFor();
   assert.equal(await composer.getByLabel('Title').inputValue(), '', 'the composer is emptied after posting');
+  await composer.getByRole('button', { name: 'Audience: Public' }).waitFor();
   await ui.screenshot('stream');
 
   const timeline = await apiCall<Status[]>(hub, 'alice', '/api/statuses/home_timeline', {}, 'GET');
@@ -94,10 +95,14 @@ test('liking, commenting, editing and deleting inline', async () => {
   await post.getByRole('heading', { name: 'Final title' }).waitFor();
   await post.getByText('Better words').waitFor();
 
-  const thread = await apiCall<Status[]>(hub, 'alice', '/api/conversation/show', { id: String(original.id) }, 'GET');
-  const top = thread.find((s) => s.id === original.id);
-  assert.equal(top?.friendica_title, 'Final title');
-  assert.ok(top?.friendica_activities.like.some((u) => u.screen_name === 'alice'));
+  const top = await apiCall<Status>(hub, 'alice', '/api/statuses/show', { id: String(original.id) }, 'GET');
+  assert.equal(top.friendica_title, 'Final title');
+  assert.ok(top.friendica_activities.like.some((u) => u.screen_name === 'alice'));
+  const comments = await apiCall<Status[]>(hub, 'alice', '/api/conversation/show', { id: String(original.id) }, 'GET');
+  assert.deepEqual(
+    comments.map((c) => c.text),
+    ['A comment from the owner'],
+  );
 
   await post.getByRole('button', { name: 'Delete' }).first().click();
   await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete' }).click();

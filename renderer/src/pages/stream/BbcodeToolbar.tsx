@@ -1,14 +1,15 @@
-import type { RefObject } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { Icon } from '../../components/Icon.tsx';
 import { linkFromSelection, listFromSelection, wrapSelection, type TextEdit } from '../../content/bbcodeEdit.ts';
 
-const SIMPLE: Array<{ label: string; text: string; open: string; close: string; className?: string; key?: string }> = [
+const SIMPLE: Array<{ label: string; text: ReactNode; open: string; close: string; className?: string; key?: string }> = [
   { label: 'Bold', text: 'B', open: '[b]', close: '[/b]', className: 'tb-bold', key: 'b' },
   { label: 'Italic', text: 'I', open: '[i]', close: '[/i]', className: 'tb-italic', key: 'i' },
   { label: 'Underline', text: 'U', open: '[u]', close: '[/u]', className: 'tb-underline', key: 'u' },
   { label: 'Strike through', text: 'S', open: '[s]', close: '[/s]', className: 'tb-strike' },
-  { label: 'Quote', text: '❝', open: '[quote]', close: '[/quote]' },
-  { label: 'Code', text: '</>', open: '[code]', close: '[/code]' },
-  { label: 'Image from a web address', text: '🖼', open: '[img]', close: '[/img]' },
+  { label: 'Quote', text: <Icon name="quote" size={17} />, open: '[quote]', close: '[/quote]' },
+  { label: 'Code', text: <Icon name="code" size={17} />, open: '[code]', close: '[/code]' },
+  { label: 'Image from a web address', text: <Icon name="image" size={17} />, open: '[img]', close: '[/img]' },
 ];
 
 /** Buttons that insert BBCode around the selection of the composer's text area. */
@@ -31,10 +32,10 @@ export function BbcodeToolbar({ target, onEdit }: { target: RefObject<HTMLTextAr
         </button>
       ))}
       <button type="button" className="tb" aria-label="Link" title="Link" onClick={() => apply(linkFromSelection)}>
-        🔗
+        <Icon name="link" size={17} />
       </button>
       <button type="button" className="tb" aria-label="List" title="List" onClick={() => apply(listFromSelection)}>
-        ☰
+        <Icon name="list" size={17} />
       </button>
     </div>
   );

@@ -27,6 +27,8 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
   const [progress, setProgress] = useState<number>();
+  // Bumped after publishing so that the option pickers start afresh.
+  const [round, setRound] = useState(0);
   const [error, setError] = useState<string>();
   const upload = useRef<UploadHandle<ItemUpdateResult>>(undefined);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -40,6 +42,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     setFile(undefined);
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
+    setRound((r) => r + 1);
   };
 
   const submit = async (e: FormEvent) => {
@@ -106,9 +109,9 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
       </div>
       <div className="composer-options">
         <AttachmentField file={file} onChange={setFile} disabled={busy} />
-        {!edit && <AudiencePicker value={audience} onChange={setAudience} />}
+        {!edit && <AudiencePicker key={round} value={audience} onChange={setAudience} />}
       </div>
-      {!edit && <LocationField value={place} onChange={setPlace} />}
+      {!edit && <LocationField key={round} value={place} onChange={setPlace} />}
       {busy && file && (
         <div className="upload-status">
           <span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { conversation, destroyStatus } from '../../api/statuses.ts';
+import { destroyStatus } from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
@@ -8,7 +8,8 @@ import { CommentForm } from './CommentForm.tsx';
 import { EditPost } from './EditPost.tsx';
 import { PostBody } from './PostBody.tsx';
 import { Reactions } from './Reactions.tsx';
-import { isMine, toThread, type Thread } from './threads.ts';
+import { loadThread } from './loadThread.ts';
+import { isMine, type Thread } from './threads.ts';
 
 /** A post with its likes, comments and the comment box. */
 export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; onReplace: (t: Thread) => void; onRemoved: () => void }) {
@@ -17,10 +18,7 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
   const [deleting, setDeleting] = useState<Status>();
   const { top, comments } = thread;
 
-  const refresh = async () => {
-    const fresh = toThread(top.id, await conversation(top.id), top);
-    if (fresh) onReplace(fresh);
-  };
+  const refresh = async () => onReplace(await loadThread(top.id));
 
   const remove = async (s: Status) => {
     await destroyStatus(s.id);

@@ -1,18 +1,20 @@
-import { conversation } from '../../api/statuses.ts';
+import { ApiError } from '../../api/http.ts';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link, navigate } from '../../router.tsx';
+import { loadThreadOf } from './loadThread.ts';
 import { ThreadCard } from './ThreadCard.tsx';
-import { isComment, threadId, toThread } from './threads.ts';
 
 /** One conversation, opened from a notification or a post's time link. */
 export function ThreadPage({ id }: { id: number }) {
   const thread = useLoad(async () => {
-    const statuses = await conversation(id);
-    const anyItem = statuses.find((s) => s.id === id) ?? statuses[0];
-    if (!anyItem) return undefined;
-    const top = statuses.find((s) => !isComment(s))?.id ?? threadId(anyItem);
-    return toThread(top, statuses);
+    try {
+      return await loadThreadOf(id);
+    } catch (err) {
+      // The hub answers 400 or 404 for posts that are gone or not visible.
+      if (err instanceof ApiError && (err.status === 400 || err.status === 404)) return undefined;
+      throw err;
+    }
   }, [id]);
 
   return (

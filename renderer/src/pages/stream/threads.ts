@@ -13,11 +13,9 @@ export function threadId(s: Status): number {
   return s.statusnet_conversation_id || (isComment(s) ? s.in_reply_to_status_id! : s.id);
 }
 
-/** Builds a thread from a conversation listing (any order) for the top post `topId`. */
-export function toThread(topId: number, statuses: Status[], fallbackTop?: Status): Thread | undefined {
-  const top = statuses.find((s) => s.id === topId) ?? fallbackTop;
-  if (!top) return undefined;
-  const comments = statuses.filter((s) => s.id !== topId).sort((a, b) => a.id - b.id);
+/** A thread from its top post and the conversation listing (which may or may not hold the top). */
+export function toThread(top: Status, conversation: Status[]): Thread {
+  const comments = conversation.filter((s) => s.id !== top.id).sort((a, b) => a.id - b.id);
   return { top, comments };
 }
 

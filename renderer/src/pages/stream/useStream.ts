@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/http.ts';
-import { PAGE_SIZE, conversation, homeTimeline } from '../../api/statuses.ts';
+import { PAGE_SIZE, homeTimeline } from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
-import { isComment, needsComments, toThread, type Thread } from './threads.ts';
+import { loadThread } from './loadThread.ts';
+import { isComment, type Thread } from './threads.ts';
 
 interface StreamState {
   threads: Thread[];
@@ -12,9 +13,8 @@ interface StreamState {
 }
 
 async function withComments(top: Status): Promise<Thread> {
-  if (!needsComments(top)) return { top, comments: [] };
   try {
-    return toThread(top.id, await conversation(top.id), top) ?? { top, comments: [] };
+    return await loadThread(top.id, top);
   } catch (err) {
     return { top, comments: [], commentsError: describeError(err) };
   }
