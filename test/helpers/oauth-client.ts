@@ -54,7 +54,7 @@ export function signedFetch(t: TestHub, app: OAuthApp, path: string, r: SignedRe
   if (r.token) oauth.oauth_token = r.token.key;
   const data = r.data ?? {};
   const signer = new OAuth({ consumer: { key: app.key, secret: r.consumerSecret ?? app.secret }, signature_method: 'HMAC-SHA1', hash_function: hmac });
-  oauth.oauth_signature = signer.getSignature({ url: r.signedUrl ?? url, method, data: { ...data } }, r.token?.secret, { ...oauth });
+  oauth.oauth_signature = signer.getSignature({ url: r.signedUrl ?? url, method, data: { ...data } }, r.token?.secret, { ...oauth } as unknown as OAuth.Data);
 
   const headers: Record<string, string> = {};
   let query = new URLSearchParams();

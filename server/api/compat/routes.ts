@@ -52,6 +52,11 @@ import { directMessagesNew } from './direct_messages/new.js';
 import { directMessagesSent } from './direct_messages/sent.js';
 import { extDirectMessagesSearch } from './ext/direct_messages_search.js';
 import { extDirectMessagesSetseen } from './ext/direct_messages_setseen.js';
+import { extActivity } from './ext/activity.js';
+import { extGroupCreate } from './ext/group_create.js';
+import { extGroupDelete } from './ext/group_delete.js';
+import { extGroupShow } from './ext/group_show.js';
+import { extGroupUpdate } from './ext/group_update.js';
 import { extNotifications } from './ext/notifications.js';
 import { extNotificationSeen, extNotificationsSeen } from './ext/notifications/seen.js';
 import { extProfileShow } from './ext/profile/show.js';
@@ -70,6 +75,7 @@ import { updateProfileImageRoute } from './account/update_profile_image.js';
 /** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
 export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAccessToken, extNotifications, extNotificationsSeen, extNotificationSeen, extProfileShow,
   directMessages, directMessagesAll, directMessagesSent, directMessagesConversation, directMessagesNew, directMessagesDestroy, extDirectMessagesSetseen, extDirectMessagesSearch,
+  extActivity, extGroupShow, extGroupCreate, extGroupUpdate, extGroupDelete,
   // Accounts, timelines, statuses, users, graph, lists, media, site info.
   verifyCredentials, rateLimitStatus, updateProfileRoute, homeTimelineRoute, friendsTimelineRoute, publicTimelineRoute, networkPublicTimelineRoute,
   userTimelineRoute, mentionsRoute, repliesRoute, mentionsTimelineRoute, conversationShowRoute, compatConversationRoute, listStatusesRoute,
