@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { apiCall, connect, createGroup, postStatus } from '../helpers/ui-fixtures.js';
-import { openUi, pngOf, type Ui } from '../helpers/ui.js';
+import { noisyPng, openUi, throttleUploads, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
 let ui: Ui;
@@ -60,16 +60,31 @@ test('posting to a group from the composer shows the post in the stream as restr
 });
 
 test('a post with an attached photo shows the upload progress and the photo', async () => {
-  const { page } = ui;
-  await page.goto('/');
-  const composer = page.getByRole('form', { name: 'New post' });
-  await composer.getByLabel('Message').fill('Sunset from the balcony');
-  await composer.getByLabel('Attach a photo or file').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: await pngOf({ r: 240, g: 120, b: 40 }, 320, 200) });
-  await composer.getByText('sunset.png').waitFor();
-  await composer.getByRole('button', { name: 'Post' }).click();
-  const post = page.getByRole('article').filter({ hasText: 'Sunset from the balcony' });
-  await post.locator('img:not(.avatar)').first().waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('article img:not(.avatar)')].some((img) => (img as HTMLImageElement).naturalWidth > 0));
+  const slow = await openUi(hub, { as: 'alice' });
+  try {
+    const { page } = slow;
+    await throttleUploads(page, 64 * 1024);
+    await page.goto('/');
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByLabel('Message').fill('Sunset from the balcony');
+    const image = await noisyPng();
+    assert.ok(image.length > 300_000, 'the test image is large enough to take a few seconds');
+    await composer.getByLabel('Attach a photo or file').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: image });
+    await composer.getByText('sunset.png').waitFor();
+    await composer.getByRole('button', { name: 'Post' }).click();
+    // Part-way through, the bar shows how much has been sent.
+    await page.waitForFunction(() => {
+      const bar = document.querySelector('[role="progressbar"][aria-label="Uploading sunset.png"]');
+      const now = Number(bar?.getAttribute('aria-valuenow'));
+      return now > 0 && now < 100;
+    });
+    await slow.screenshot('composer-upload');
+    const post = page.getByRole('article').filter({ hasText: 'Sunset from the balcony' });
+    await post.locator('img:not(.avatar)').first().waitFor({ timeout: 60_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll('article img:not(.avatar)')].some((img) => (img as HTMLImageElement).naturalWidth > 0));
+  } finally {
+    await slow.close();
+  }
 });
 
 test('liking, commenting, editing and deleting inline', async () => {
@@ -130,7 +145,7 @@ test('the stream works at phone width', async () => {
     await phone.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Photos' }).waitFor();
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `no sideways scrolling at phone width (overflow ${overflow}px)`);
-    await phone.screenshot('stream-phone');
+    await phone.screenshot('stream-phone', { fullPage: false });
   } finally {
     await phone.close();
   }

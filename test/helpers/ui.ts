@@ -67,8 +67,8 @@ export interface Ui {
   browser: Browser;
   context: BrowserContext;
   page: Page;
-  /** Saves a full-page screenshot to test-results/screenshots/<name>.png. */
-  screenshot(name: string): Promise<void>;
+  /** Saves a screenshot (full page unless told otherwise) to test-results/screenshots/<name>.png. */
+  screenshot(name: string, opts?: { fullPage?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,9 +86,9 @@ export async function openUi(hub: TestHub, opts: { as?: string; viewport?: { wid
     browser,
     context,
     page,
-    async screenshot(name) {
+    async screenshot(name, shotOpts = {}) {
       await mkdir(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: shotOpts.fullPage ?? true });
     },
     async close() {
       await browser.close();
@@ -101,6 +101,19 @@ export async function openUi(hub: TestHub, opts: { as?: string; viewport?: { wid
 export async function loginThroughHub(page: Page, nick: string): Promise<void> {
   const res = await page.request.post('/login', { data: { login: nick, password: PASSWORD }, headers: { Accept: 'application/json' } });
   if (!res.ok()) throw new Error(`login as ${nick} failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Random pixels, so the PNG does not compress: a few hundred KB to watch an upload progress. */
+export async function noisyPng(width = 480, height = 360): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+}
+
+/** Slows the page's uploads down (bytes per second) so that progress can be seen. */
+export async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }
 
 /** A small PNG of one colour, made with sharp (already a dependency of the hub). */
