@@ -37,9 +37,9 @@ function route(path: string, query: URLSearchParams): ReactNode {
 
 function LoggedIn() {
   const { path, query } = useLocation();
-  const { me } = useMe();
+  const { me, photo } = useMe();
   return (
-    <Shell path={path} photo={me?.profile_image_url}>
+    <Shell path={path} photo={photo(me?.profile_image_url)}>
       {route(path, query)}
     </Shell>
   );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { apiCall } from '../helpers/ui-fixtures.js';
+import { apiCall, profilePhotoBytes } from '../helpers/ui-fixtures.js';
 import { openUi, pngOf, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
@@ -89,12 +89,18 @@ test('the viewer steps through photos, saves a caption and deletes after confirm
   assert.equal(stored.desc, 'Waves at noon');
   assert.equal(captioned.length, 2);
 
+  const photoBefore = await profilePhotoBytes(hub, 'alice');
+  await viewer.getByRole('button', { name: 'Use as profile photo' }).click();
+  await page.getByText('This photo is now your profile photo.').waitFor();
+  assert.match((await page.getByRole('button', { name: /^Channel Alice/ }).locator('img').getAttribute('src')) ?? '', /[?&]v=\d+/, 'the header shows the new photo');
+  assert.notDeepEqual(await profilePhotoBytes(hub, 'alice'), photoBefore);
+
   await viewer.getByRole('button', { name: 'Delete photo' }).click();
   await viewer.getByRole('button', { name: 'Delete', exact: true }).click();
   await viewer.getByText('1 of 1').waitFor();
   const remaining = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
   assert.deepEqual(
-    remaining.map((p) => p.id),
+    remaining.filter((p) => p.album === 'Summer by the sea').map((p) => p.id),
     before.map((p) => p.id).filter((id) => id !== shownId),
   );
 });

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { apiCall } from '../helpers/ui-fixtures.js';
-import { openUi, type Ui } from '../helpers/ui.js';
+import { apiCall, profilePhotoBytes } from '../helpers/ui-fixtures.js';
+import { openUi, pngOf, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
 let ui: Ui;
@@ -31,4 +31,18 @@ test('settings: profile name and about text are saved; the addresses for apps ar
   await ui.screenshot('settings');
   const me = await apiCall<{ description: string }>(hub, 'alice', '/api/account/verify_credentials', {}, 'GET');
   assert.equal(me.description, 'Keeps bees.');
+});
+
+test('settings: a new profile photo is uploaded with progress and shown', async () => {
+  const { page } = ui;
+  await page.goto('/settings');
+  const before = await profilePhotoBytes(hub, 'alice');
+  await page.getByText('Change photo').waitFor();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await pngOf({ r: 200, g: 60, b: 90 }, 200, 200) });
+  await page.getByText('Your profile photo was changed.').waitFor();
+  assert.notDeepEqual(await profilePhotoBytes(hub, 'alice'), before);
+  await page.waitForFunction(() => {
+    const img = document.querySelector('.profile-photo img') as HTMLImageElement | null;
+    return Boolean(img && /[?&]v=\d+/.test(img.src) && img.complete && img.naturalWidth > 0);
+  });
 });

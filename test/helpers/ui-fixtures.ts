@@ -48,3 +48,11 @@ export async function createGroup(hub: TestHub, as: string, name: string, member
   const cids = await Promise.all(memberNicks.map((n) => connectionId(hub, as, n)));
   return apiCall(hub, as, '/api/ext/group_create', { name, json: JSON.stringify({ name, user: cids.map((cid) => ({ cid: Number(cid) })) }) });
 }
+
+/** The bytes of the channel's large profile photo, to tell whether it changed. */
+export async function profilePhotoBytes(hub: TestHub, as: string): Promise<Buffer> {
+  const me = await apiCall<{ profile_image_url_large: string }>(hub, as, '/api/account/verify_credentials', {}, 'GET');
+  const res = await hub.request(new URL(me.profile_image_url_large).pathname, { as });
+  if (!res.ok) throw new Error(`profile photo of ${as}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}

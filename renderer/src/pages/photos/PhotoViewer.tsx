@@ -28,7 +28,7 @@ export function PhotoViewer({
   const [album, setAlbum] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const notify = useNotify();
-  const { refresh: refreshMe } = useMe();
+  const { photoChanged } = useMe();
   const index = ids.indexOf(id);
   const prev = index > 0 ? ids[index - 1] : undefined;
   const next = index >= 0 && index < ids.length - 1 ? ids[index + 1] : undefined;
@@ -70,7 +70,7 @@ export function PhotoViewer({
   });
   const makeProfile = useAction(async () => {
     await makeProfilePhoto(photo.data!);
-    await refreshMe();
+    await photoChanged();
     notify('This photo is now your profile photo.', 'info');
   });
 

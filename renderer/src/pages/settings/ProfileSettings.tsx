@@ -12,7 +12,7 @@ import { useNotify } from '../../notices.tsx';
 /** Name, about text and profile photo. */
 export function ProfileSettings() {
   const ids = useId();
-  const { me, error: meError, refresh, replace } = useMe();
+  const { me, error: meError, refresh, replace, photoChanged, photo } = useMe();
   const notify = useNotify();
   const [name, setName] = useState('');
   const [about, setAbout] = useState('');
@@ -38,7 +38,7 @@ export function ProfileSettings() {
     setProgress(0);
     try {
       await setProfileImage(file, file.name, setProgress).promise;
-      await refresh();
+      await photoChanged();
       notify('Your profile photo was changed.', 'info');
     } catch (err) {
       setPhotoError(`The photo was not changed: ${describeError(err)}`);
@@ -59,7 +59,7 @@ export function ProfileSettings() {
   return (
     <div className="profile-settings">
       <div className="profile-photo">
-        <Avatar src={me.profile_image_url_large || me.profile_image_url} name={me.name} size={120} />
+        <Avatar src={photo(me.profile_image_url_large || me.profile_image_url)} name={me.name} size={120} />
         <input id={`${ids}-photo`} type="file" accept="image/*" className="visually-hidden" onChange={(e) => void uploadPhoto(e.target.files?.[0]).finally(() => (e.target.value = ''))} disabled={progress !== undefined} />
         <label htmlFor={`${ids}-photo`} className="button button-quiet button-small">
           {progress !== undefined ? 'Uploading…' : 'Change photo'}

@@ -10,7 +10,7 @@ export function CommentForm({ parentId, onPosted }: { parentId: number; onPosted
   const [text, setText] = useState('');
   const id = useId();
   const channel = useChannel();
-  const { me } = useMe();
+  const { me, photo } = useMe();
   const action = useAction(comment);
 
   const submit = async (e: FormEvent) => {
@@ -24,7 +24,7 @@ export function CommentForm({ parentId, onPosted }: { parentId: number; onPosted
 
   return (
     <form className="comment-form" onSubmit={submit}>
-      <Avatar src={me?.profile_image_url} name={channel.name} size={32} />
+      <Avatar src={photo(me?.profile_image_url)} name={channel.name} size={32} />
       <label htmlFor={id} className="visually-hidden">
         Write a comment
       </label>
