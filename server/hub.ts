@@ -56,6 +56,8 @@ export interface Hub {
   readonly events: HubEvents;
   readonly log: Logger;
   readonly authenticators: Authenticator[];
+  /** Failed logins per client address, shared by every way of logging in. */
+  readonly throttle: LoginThrottle;
   readonly limits: BodyLimits;
   /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
   readonly baseUrl: string;
@@ -114,6 +116,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     log,
     limits,
     integrity,
+    throttle,
     authenticators: [],
     get baseUrl() {
       return baseUrl || defaultBaseUrl(host, port);

@@ -5,6 +5,7 @@ import { getAccount, getAccountByEmail } from '../store/accounts.js';
 import { getChannel, getChannelByNick } from '../store/channels.js';
 import type { AccountRow, ChannelRow } from '../store/rows.js';
 import { findSession, type SessionRow } from '../store/sessions.js';
+import { assertSameOrigin } from '../http/web.js';
 import { verifyPassword } from './passwords.js';
 import type { LoginThrottle } from './throttle.js';
 
@@ -96,6 +97,8 @@ export function sessionAuthenticator(db: Db, opts: { requireCsrfHeader: boolean 
     const session = findSession(db, token);
     if (!session) return undefined;
     if (opts.requireCsrfHeader && ctx.get(CSRF_HEADER) !== session.csrf) return undefined;
+    // The token should never leave the hub's own pages; if it did, a foreign page still gets nothing.
+    if (opts.requireCsrfHeader) assertSameOrigin(ctx);
     const account = getAccount(db, session.account_id);
     const channel = getChannel(db, session.channel_id);
     if (!account || !channel || account.account_flags !== 0) return undefined;

@@ -4,7 +4,6 @@ import type { Hub } from '../hub.js';
 import { escapeHtml } from '../content/render.js';
 import { resolveLogin, SESSION_COOKIE } from '../auth/identity.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { LoginThrottle, DEFAULT_THROTTLE } from '../auth/throttle.js';
 import { countChannels, getChannel, getChannelByNick, listChannels } from '../store/channels.js';
 import { createSession, deleteSession, findSession, setSessionChannel } from '../store/sessions.js';
 import { ChannelCreationError, createChannel } from '../services/channels.js';
@@ -80,7 +79,7 @@ function loginForm(error?: string, returnTo = '/'): string {
 }
 
 export function mountAuthPages(router: Router, hub: Hub): void {
-  const throttle = new LoginThrottle(DEFAULT_THROTTLE);
+  const throttle = hub.throttle;
 
   router.get('/setup', (ctx) => {
     if (countChannels(hub.db) > 0) return ctx.redirect('/');
