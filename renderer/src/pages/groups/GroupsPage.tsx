@@ -52,7 +52,7 @@ export function GroupsPage() {
                 <span className="list-icon">
                   <Icon name="groups" />
                 </span>
-                <span className="list-main">{g.name}</span>
+                <span className="list-main person-name">{g.name}</span>
                 <span className="muted">{memberCount(g.user?.length ?? 0)}</span>
               </Link>
             </li>

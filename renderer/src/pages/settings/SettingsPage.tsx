@@ -1,7 +1,18 @@
+import { useEffect } from 'react';
+import { useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 
+/** /settings/profile and /settings/lan (used by the desktop app) open at their section. */
+const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access' };
+
 export function SettingsPage() {
+  const { path } = useLocation();
+  useEffect(() => {
+    const id = SECTIONS[path];
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [path]);
+
   return (
     <div className="page">
       <h1>Settings</h1>
