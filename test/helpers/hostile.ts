@@ -99,9 +99,11 @@ export function tinyPng(): Uint8Array<ArrayBuffer> {
 }
 
 /** Files that claim to be images but are not, or are images that must not be decoded. */
+let cachedFiles: { name: string; filename: string; type: string; data: Uint8Array<ArrayBuffer> }[] | undefined;
+
 export function hostileFiles(): { name: string; filename: string; type: string; data: Uint8Array<ArrayBuffer> }[] {
   const png = tinyPng();
-  return [
+  return (cachedFiles ??= [
     { name: 'text as PNG', filename: 'photo.png', type: 'image/png', data: bytes(Buffer.from('this is not an image at all')) },
     { name: 'empty file', filename: 'empty.jpg', type: 'image/jpeg', data: bytes(Buffer.alloc(0)) },
     { name: 'truncated PNG', filename: 'cut.png', type: 'image/png', data: png.slice(0, 40) },
@@ -112,7 +114,7 @@ export function hostileFiles(): { name: string; filename: string; type: string; 
     { name: 'lying PNG header', filename: 'lie.png', type: 'image/png', data: lyingPngHeader() },
     { name: 'pixel bomb 20000x20000', filename: 'bomb.png', type: 'image/png', data: pixelBombPng(20000, 20000) },
     { name: 'traversal filename', filename: '../../../../tmp/evil.png', type: 'image/png', data: bytes(Buffer.from('not an image')) },
-  ];
+  ]);
 }
 
 /** Multipart bodies that are broken at the framing level. */
