@@ -168,6 +168,45 @@ test('the photo and file URLs serve private records only to those allowed', asyn
   assert.deepEqual(failures, []);
 });
 
+test('ids of records the caller may not see answer 404 (as their API says for unknown ids), exactly like ids that do not exist', async () => {
+  const cases: [string, string, string][] = [
+    ['GET', '/api/z/1.0/item/full', `item_id=${s.onlyMe.id}`],
+    ['GET', '/api/z/1.0/item/full', `mid=${encodeURIComponent(s.onlyMe.mid)}`],
+    ['GET', '/api/z/1.0/photo', `photo_id=${secretPhoto}`],
+    ['GET', '/api/z/1.0/filedata', `file_id=${secretFile.hash}`],
+    ['GET', '/api/z/1.0/filemeta', `file_id=${secretFile.hash}`],
+    ['GET', '/api/z/1.0/file', `file_id=${secretFile.hash}`],
+    ['GET', '/api/statuses/show.json', `id=${s.onlyMe.id}`],
+    ['GET', `/api/statuses/show/${s.onlyMe.id}.json`, ''],
+    ['GET', '/api/ext/photo.json', `photo_id=${secretPhoto}`],
+    ['POST', '/api/statuses/destroy.json', `id=${s.onlyMe.id}`],
+    ['DELETE', '/api/ext/photo/delete.json', `photo_id=${secretPhoto}`],
+  ];
+  // Friendica answers 400 for an unknown photo here, and clients expect it; what matters is that a
+  // hidden photo looks exactly like a missing one.
+  const expected = (path: string) => (path.includes('ext/photo/delete') ? 400 : 404);
+  const failures: string[] = [];
+  for (const observer of ['eve', 'bob']) {
+    for (const [method, path, query] of cases) {
+      const headers = OBSERVERS[observer]!();
+      const res = method === 'GET' ? await fetch(`${t.url}${path}?${query}`, { headers }) : await fetch(`${t.url}${path}?${query}`, { method, headers });
+      counts.requests++;
+      const text = await res.text();
+      if (res.status !== expected(path)) failures.push(`${observer} ${method} ${path}?${query}: ${res.status} ${text.slice(0, 100)}`);
+      // The same request for a record that does not exist must look the same.
+      const missing = query.replace(/=\d+$/, '=999999').replace(/=[0-9a-f]{64}$/, `=${'0'.repeat(64)}`).replace(/mid=.*$/, 'mid=nothing%40nowhere');
+      const path2 = path.replace(/\/\d+\.json$/, '/999999.json');
+      const other = method === 'GET' ? await fetch(`${t.url}${path2}?${missing}`, { headers }) : await fetch(`${t.url}${path2}?${missing}`, { method, headers });
+      counts.requests++;
+      await other.arrayBuffer();
+      if (other.status !== res.status) failures.push(`${observer} ${method} ${path}: ${res.status} for a hidden record but ${other.status} for a missing one`);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(getItem(t.hub.db, s.onlyMe.id) && !getItem(t.hub.db, s.onlyMe.id)!.item_deleted);
+  assert.equal(getPhotoScales(t.hub.db, secretPhoto).length > 0, true);
+});
+
 test('another account\'s credentials cannot change alice\'s records, and her ids are 404 to it', async () => {
   const snapshot = () => JSON.stringify([getItem(t.hub.db, s.onlyMe.id), getItem(t.hub.db, s.forBob.id), getItem(t.hub.db, s.publicPost.id)?.body, getPhotoScales(t.hub.db, secretPhoto), getPhotoScales(t.hub.db, bobPhoto), getAttachByHash(t.hub.db, secretFile.hash)]);
   const before = snapshot();
