@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../http/errors.js';
 
@@ -87,8 +88,33 @@ export async function inspectImage(path: string): Promise<ImageInfo> {
   };
 }
 
+/**
+ * How many scales are rendered at once, whatever the number of uploads in flight: decoding is
+ * CPU-bound, so more than one per core only adds memory (a 12-megapixel decode holds tens of MB).
+ */
+const MAX_PARALLEL_RENDERS = Math.max(1, availableParallelism());
+// Every upload is a different file, so libvips' operation cache never hits; it only holds memory.
+sharp.cache(false);
+let rendering = 0;
+const waiting: (() => void)[] = [];
+
+async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
+  while (rendering >= MAX_PARALLEL_RENDERS) await new Promise<void>((resolve) => waiting.push(resolve));
+  rendering++;
+  try {
+    return await work();
+  } finally {
+    rendering--;
+    waiting.shift()?.();
+  }
+}
+
 /** Decodes the image, applies its EXIF orientation and produces one scale; 400 when decoding fails. */
-export async function renderScale(path: string, info: ImageInfo, scale: number): Promise<RenderedScale> {
+export function renderScale(path: string, info: ImageInfo, scale: number): Promise<RenderedScale> {
+  return inRenderSlot(() => render(path, info, scale));
+}
+
+async function render(path: string, info: ImageInfo, scale: number): Promise<RenderedScale> {
   const spec = SCALE_SIZES[scale];
   if (!spec) throw new Error(`unknown photo scale ${scale}`);
   const out = Object.values(OUTPUT).find((o) => o.mimetype === info.mimetype)!;
@@ -100,7 +126,9 @@ export async function renderScale(path: string, info: ImageInfo, scale: number):
       : img.resize(spec.size, spec.size, { fit: 'inside', withoutEnlargement: true });
     switch (out.format) {
       case 'jpeg':
-        img = img.jpeg({ quality: 88 });
+        // Optimised Huffman tables need the whole image's coefficients in memory: hundreds of MB for
+        // a full-size original, for a few percent of file size. The small scales keep them.
+        img = img.jpeg({ quality: 88, optimiseCoding: scale !== 0 });
         break;
       case 'png':
         img = img.png();
