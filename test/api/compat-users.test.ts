@@ -5,11 +5,11 @@ import { call, fails, ok, parseXml } from '../helpers/compat.js';
 import { getConnection, updateConnection } from '../../server/store/connections.js';
 
 let t: TestHub;
-const id: Record<string, number> = {};
+const id = { alice: 0, bob: 0, carol: 0, dave: 0 };
 
 before(async () => {
   t = await startHub({ channels: ['alice', 'bob', 'carol', 'dave'] });
-  for (const nick of ['alice', 'bob', 'carol', 'dave']) id[nick] = (await ok(t, `/api/users/show.json?screen_name=${nick}`)).id;
+  for (const nick of ['alice', 'bob', 'carol', 'dave'] as const) id[nick] = (await ok(t, `/api/users/show.json?screen_name=${nick}`)).id;
   // alice and bob follow each other; carol asked to follow alice (pending on alice's side).
   await ok(t, '/api/friendships/create.json', { as: 'alice', form: { screen_name: 'bob' } });
   await ok(t, '/api/friendships/create.json', { as: 'bob', form: { user_id: String(id.alice) } });
