@@ -3,8 +3,9 @@ import type { Hub } from '../hub.js';
 import { openDatabase, type Db } from '../db/open.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannel } from '../store/channels.js';
+import { getProfilePhotoScale } from '../store/photos.js';
 import {
-  getProfilePhoto, iterateMail, listAbookRows, listConnectionXchans, listConversations, listGroupMemberRows, listPconfigRows,
+  iterateMail, listAbookRows, listConnectionXchans, listConversations, listGroupMemberRows, listPconfigRows,
   listPconfigRowsOfCat, listProfiles, listSavedSearches,
 } from '../store/channel-export.js';
 import { listAbconfig } from '../store/connections.js';
@@ -29,6 +30,9 @@ export const DEFAULT_EXPORT_SECTIONS = ['channel', 'connections', 'config', 'app
 const EXTRA_SECTIONS = ['profile', 'items'];
 /** The posts option covers this many months. */
 const POSTS_MONTHS = 3;
+
+/** The profile photo goes into the export at 300×300 (scale 4), as Hubzilla's does. */
+const PROFILE_EXPORT_SCALE = 4;
 
 /** Hubzilla's database version number, reported so that Hubzilla's importer accepts the export. */
 const COMPAT_DATABASE_VERSION = '1263';
@@ -70,7 +74,7 @@ function channelSection(db: Db, channel: ChannelRow): Record<string, unknown> {
 
 function* profileMembers(hub: Hub, db: Db, channel: ChannelRow): JsonMembers {
   yield ['profile', listProfiles(db, channel.channel_id).map(stringifyInts)];
-  const photo = getProfilePhoto(db, channel.channel_id);
+  const photo = getProfilePhotoScale(db, channel.channel_id, PROFILE_EXPORT_SCALE);
   const key = photo && hub.files.keyOf(photo.content);
   if (photo && key) {
     try {

@@ -1,15 +1,10 @@
 import { stmt, type Db } from '../db/open.js';
-import type { AbookRow, MailRow, PhotoRow, ProfileRow, XchanRow } from './rows.js';
+import type { AbookRow, MailRow, ProfileRow, XchanRow } from './rows.js';
 
 /** Rows of a channel for channel/export/basic, apart from items (item-streams.ts). */
 
 export function listProfiles(db: Db, uid: number): ProfileRow[] {
   return stmt<[number], ProfileRow>(db, 'SELECT * FROM profile WHERE uid = ? ORDER BY id').all(uid);
-}
-
-/** The 300×300 profile photo (scale 4), if the channel has one. */
-export function getProfilePhoto(db: Db, uid: number): PhotoRow | undefined {
-  return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND photo_usage = 1 AND imgscale = 4 ORDER BY id DESC LIMIT 1').get(uid);
 }
 
 export interface PconfigRow {

@@ -9,6 +9,9 @@ import { addGroupMember, insertGroup } from '../../server/store/groups.js';
 import { setAbconfig } from '../../server/store/connections.js';
 import { setPConfig } from '../../server/store/config.js';
 import { toDbDate } from '../../server/util/time.js';
+import { setProfilePhoto } from '../../server/services/photos.js';
+import { makeImage, tempUpload } from '../helpers/media.js';
+import sharp from 'sharp';
 
 let t: TestHub;
 
@@ -169,6 +172,21 @@ test('item/export_page filters by since and until; bad values are 400', async ()
     assertError(await call(t2, 'walt', 'item/export_page?since=whenever'), 400, /since/);
     assertError(await call(t2, 'walt', 'item/export_page?page=x'), 400, /page/);
     assertError(await call(t2, undefined, 'item/export_page'), 401);
+  } finally {
+    await t2.stop();
+  }
+});
+
+test('the channel section carries the 300×300 profile photo as base64url', async () => {
+  const t2 = await startHub({ channels: ['pia'] });
+  try {
+    await setProfilePhoto(t2.hub, t2.channels.pia!, await tempUpload(await makeImage(500, 400, 'png'), 'me.png'));
+    const r = await call(t2, 'pia', 'channel/export/basic?sections=channel');
+    assert.deepEqual(Object.keys(r.json), ['compatibility', 'relocate', 'channel', 'profile', 'photo']);
+    assert.equal(r.json.photo.type, 'image/png');
+    assert.match(r.json.photo.data, /^[A-Za-z0-9_-]+$/);
+    const meta = await sharp(Buffer.from(r.json.photo.data, 'base64url')).metadata();
+    assert.deepEqual([meta.width, meta.height], [300, 300]);
   } finally {
     await t2.stop();
   }
