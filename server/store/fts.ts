@@ -6,9 +6,8 @@
 export function ftsQuery(text: string): string | undefined {
   const words = text
     .split(/\s+/)
-    .map((w) => w.replace(/"/g, ''))
     .filter((w) => /[\p{L}\p{N}]/u.test(w))
     .slice(0, 16);
   if (!words.length) return undefined;
-  return words.map((w) => `"${w}"*`).join(' ');
+  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' ');
 }

@@ -124,6 +124,6 @@ test('rate limit, config', () => {
 
 test('FTS queries quote every word so that search text cannot use FTS syntax', () => {
   assert.equal(ftsQuery('hello world'), '"hello"* "world"*');
-  assert.equal(ftsQuery('say "hi" NEAR(x'), '"say"* "hi"* "NEAR(x"*');
+  assert.equal(ftsQuery('say "hi" NEAR(x'), '"say"* """hi"""* "NEAR(x"*');
   assert.equal(ftsQuery('  * - ( '), undefined);
 });
