@@ -10,6 +10,7 @@ import { setAbconfig } from '../../server/store/connections.js';
 import { setPConfig } from '../../server/store/config.js';
 import { toDbDate } from '../../server/util/time.js';
 import { setProfilePhoto } from '../../server/services/photos.js';
+import { sendDirectMessage } from '../../server/services/mail.js';
 import { makeImage, tempUpload } from '../helpers/media.js';
 import sharp from 'sharp';
 
@@ -187,6 +188,28 @@ test('the channel section carries the 300×300 profile photo as base64url', asyn
     assert.match(r.json.photo.data, /^[A-Za-z0-9_-]+$/);
     const meta = await sharp(Buffer.from(r.json.photo.data, 'base64url')).metadata();
     assert.deepEqual([meta.width, meta.height], [300, 300]);
+  } finally {
+    await t2.stop();
+  }
+});
+
+test('the mail section holds the channel\'s copies of its direct messages and their conversations', async () => {
+  const t2 = await startHub({ channels: ['mia', 'ned'] });
+  try {
+    const { mia, ned } = t2.channels;
+    connect(t2.hub, mia!, ned!.channel_hash);
+    connect(t2.hub, ned!, mia!.channel_hash);
+    sendDirectMessage(t2.hub, mia!, { recipient: ned!.channel_hash, body: 'hello ned', title: 'Hi' });
+    const r = await call(t2, 'mia', 'channel/export/basic?sections=mail');
+    assert.deepEqual(Object.keys(r.json), ['compatibility', 'relocate', 'conv', 'mail']);
+    assert.equal(r.json.mail.length, 1);
+    const m = r.json.mail[0];
+    assert.equal(m.body, 'hello ned');
+    assert.equal(m.from_xchan, mia!.channel_hash);
+    assert.equal(m.channel_id, String(mia!.channel_id));
+    assert.equal(r.json.conv.length, 1);
+    assert.equal(r.json.conv[0].id, m.convid);
+    assert.equal(r.json.conv[0].subject, 'Hi');
   } finally {
     await t2.stop();
   }
