@@ -86,20 +86,50 @@ function plainToHtml(body: string): string {
     .replace(/\r?\n/g, '<br>');
 }
 
-/** Renders an item body to sanitized HTML according to its mimetype. */
-export function renderBody(body: string, mimetype: string = 'text/bbcode'): string {
+/**
+ * Remembers the results of a pure string function for recently seen inputs. Clients poll the same
+ * timelines and notifications over and over, and each render parses and sanitises the HTML anew.
+ */
+function memoized(fn: (input: string) => string, maxEntries = 1000, maxInputLength = 4096): (input: string) => string {
+  const cache = new Map<string, string>();
+  return (input) => {
+    const hit = cache.get(input);
+    if (hit !== undefined) return hit;
+    const out = fn(input);
+    if (input.length <= maxInputLength) {
+      if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+      cache.set(input, out);
+    }
+    return out;
+  };
+}
+
+const renderMemo = memoized((key) => {
+  const cut = key.indexOf('\n');
+  const mimetype = key.slice(0, cut);
+  const body = key.slice(cut + 1);
   let html: string;
   if (mimetype === 'text/markdown') html = markdown.render(body);
   else if (mimetype === 'text/plain') html = plainToHtml(body);
   else html = bbcodeToHtml(body);
   return sanitize(html).trim();
+});
+
+/** Renders an item body to sanitized HTML according to its mimetype. */
+export function renderBody(body: string, mimetype: string = 'text/bbcode'): string {
+  return renderMemo(`${mimetype}\n${body}`);
 }
+
+/** Plain text of HTML that renderBody produced. */
+export const htmlToText = memoized((rendered) => {
+  const html = rendered.replace(/<br\s*\/?>/g, '\n').replace(/<\/(p|div|li|blockquote|h\d)>/g, '$&\n');
+  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  return decodeEntities(text).replace(/\n{3,}/g, '\n\n').trim();
+});
 
 /** Plain text of a body (for Twitter's `text` field and notifications). */
 export function bodyToText(body: string, mimetype: string = 'text/bbcode'): string {
-  const html = renderBody(body, mimetype).replace(/<br\s*\/?>/g, '\n').replace(/<\/(p|div|li|blockquote|h\d)>/g, '$&\n');
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(text).replace(/\n{3,}/g, '\n\n').trim();
+  return htmlToText(renderBody(body, mimetype));
 }
 
 function decodeEntities(s: string): string {

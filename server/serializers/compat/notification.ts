@@ -1,5 +1,5 @@
 import type { NotifyRow } from '../../store/rows.js';
-import { bodyToText, renderBody } from '../../content/render.js';
+import { htmlToText, renderBody } from '../../content/render.js';
 import { fromDbDate } from '../../util/time.js';
 
 /** A notification as ext/notifications returns it (notes §2.7). */
@@ -50,7 +50,8 @@ export function relativeTime(date: Date, now: Date): string {
 /** Builds the notification object; `now` gives the relative date. Pure. */
 export function compatNotification(n: NotifyRow, now: Date): CompatNotification {
   const date = fromDbDate(n.created);
-  const plain = bodyToText(n.msg, 'text/bbcode');
+  const html = renderBody(n.msg, 'text/bbcode');
+  const plain = htmlToText(html);
   return {
     id: n.id,
     type: n.ntype,
@@ -70,7 +71,7 @@ export function compatNotification(n: NotifyRow, now: Date): CompatNotification 
     msg_cache: n.xname && plain.startsWith(n.xname) ? `{0}${plain.slice(n.xname.length)}` : plain,
     timestamp: String(Math.floor(date.getTime() / 1000)),
     date_rel: relativeTime(date, now),
-    msg_html: renderBody(n.msg, 'text/bbcode'),
+    msg_html: html,
     msg_plain: plain.split('\n')[0] ?? '',
   };
 }

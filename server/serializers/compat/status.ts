@@ -1,5 +1,5 @@
 import type { ItemRow } from '../../store/rows.js';
-import { bodyToText, escapeHtml } from '../../content/render.js';
+import { bodyToText, escapeHtml, htmlToText } from '../../content/render.js';
 import { TERM_HASHTAG } from '../../content/terms.js';
 import { twitterDate } from '../../util/time.js';
 import type { CompatUser } from './user.js';
@@ -214,9 +214,9 @@ function entitiesOf(f: StatusFacts, text: string, attachments: ReturnType<typeof
   };
 }
 
-/** Plain text of an item: its title, then the text of its body. */
-export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'>): string {
-  const body = bodyToText(item.body, item.mimetype);
+/** Plain text of an item: its title, then the text of its body (from the stored rendering when there is one). */
+export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'> & Partial<Pick<ItemRow, 'html'>>): string {
+  const body = item.html ? htmlToText(item.html) : bodyToText(item.body, item.mimetype);
   return (item.title ? `${item.title} ${body}` : body).trim();
 }
 
