@@ -104,3 +104,48 @@ test('the viewer steps through photos, saves a caption and deletes after confirm
     before.map((p) => p.id).filter((id) => id !== shownId),
   );
 });
+
+test('photos dropped on an album upload there; a photo moves to another album; an album is deleted after confirmation', async () => {
+  const { page } = ui;
+  await page.goto(`/photos/album/${encodeURIComponent('Summer by the sea')}`);
+  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 1`);
+
+  const files = await Promise.all(
+    [
+      ['shell.png', { r: 250, g: 220, b: 200 }],
+      ['gull.png', { r: 240, g: 240, b: 245 }],
+    ].map(async ([name, color]) => ({ name: name as string, data: (await pngOf(color as { r: number; g: number; b: number })).toString('base64') })),
+  );
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name, { type: 'image/png' }));
+    return dt;
+  }, files);
+  await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer });
+  await page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'gull.png' }).getByText('Uploaded').waitFor();
+  await page.getByText('3 photos').waitFor();
+  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 3`);
+
+  await page.locator('.photo-grid a').last().click();
+  const viewer = page.getByRole('dialog');
+  await viewer.locator('.viewer-image').waitFor();
+  await viewer.getByLabel('Album').fill('Elsewhere');
+  await viewer.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('The photo was moved to “Elsewhere”.').waitFor();
+  await viewer.waitFor({ state: 'detached' });
+  await page.getByText('2 photos').waitFor();
+
+  await page.getByRole('link', { name: '← All albums' }).click();
+  await page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Elsewhere\s*1 photo/ }).click();
+  await page.getByRole('heading', { name: 'Elsewhere' }).waitFor();
+  await page.getByRole('button', { name: 'Delete album' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete the album “Elsewhere”?' });
+  await confirm.getByText('All 1 photo in it will be deleted for good.', { exact: false }).waitFor();
+  await confirm.getByRole('button', { name: 'Delete album' }).click();
+  await page.waitForURL(/\/photos$/);
+  await page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Summer by the sea\s*2 photos/ }).waitFor();
+  assert.equal(await page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Elsewhere/ }).count(), 0);
+  const listed = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
+  assert.equal(listed.filter((p) => p.album === 'Elsewhere').length, 0);
+  assert.equal(listed.filter((p) => p.album === 'Summer by the sea').length, 2);
+});

@@ -3,6 +3,7 @@ import { deleteAlbum, listPhotos } from '../../api/photos.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
+import { useNotify } from '../../notices.tsx';
 import { Link, navigate } from '../../router.tsx';
 import { albumLabel, albumPath, countLabel, photoAlbumOf } from './albumNames.ts';
 import { PhotoUploader } from './PhotoUploader.tsx';
@@ -13,6 +14,7 @@ import { RenameAlbumDialog } from './RenameAlbumDialog.tsx';
 export function AlbumPage({ album, photoId }: { album: string; photoId?: string }) {
   const name = photoAlbumOf(album);
   const [dialog, setDialog] = useState<'rename' | 'delete'>();
+  const notify = useNotify();
   const photos = useLoad(async () => (await listPhotos()).filter((p) => p.album === name), [name]);
   const list = photos.data ?? [];
   const open = (id?: string) => navigate(id ? `${albumPath(name)}?photo=${encodeURIComponent(id)}` : albumPath(name));
@@ -67,7 +69,10 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
           onNavigate={open}
           onClose={() => open()}
           onChanged={(movedTo) => {
-            if (movedTo !== undefined && movedTo !== name) navigate(albumPath(movedTo));
+            if (movedTo !== undefined && movedTo !== name) {
+              notify(`The photo was moved to “${albumLabel(movedTo)}”.`, 'info');
+              open();
+            }
             void photos.reload();
           }}
         />

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { listAlbums, listPhotos } from '../../api/photos.ts';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
-import { Link, navigate } from '../../router.tsx';
+import { Link } from '../../router.tsx';
 import { albumLabel, albumPath, countLabel, photoAlbumOf } from './albumNames.ts';
 import { PhotoUploader } from './PhotoUploader.tsx';
 
@@ -81,18 +81,11 @@ export function AlbumsPage() {
             const c = cover(a.text);
             return (
               <li key={a.text}>
-                <a
-                  href={albumPath(a.text)}
-                  className="album-card"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate(albumPath(a.text));
-                  }}
-                >
+                <Link to={albumPath(a.text)} className="album-card">
                   <span className="album-cover">{c ? <img src={c.thumb} alt="" loading="lazy" /> : <span className="album-cover-empty" aria-hidden="true" />}</span>
                   <span className="album-name">{albumLabel(a.text)}</span>
                   <span className="album-count muted">{countLabel(Number(a.total))}</span>
-                </a>
+                </Link>
               </li>
             );
           })}
