@@ -57,9 +57,12 @@ test('posting to a group from the composer shows the post in the stream as restr
   const stored = timeline.find((s) => s.friendica_title === 'Picnic on Sunday');
   assert.ok(stored, 'the post is in the owner timeline');
   assert.equal(stored.friendica_private, true);
+  // Bob is in Friends, so the audience reached him.
+  const seenByBob = await apiCall<Status>(hub, 'bob', '/api/statuses/show', { id: String(stored.id) }, 'GET');
+  assert.equal(seenByBob.friendica_title, 'Picnic on Sunday');
 });
 
-test('a post with an attached photo shows the upload progress and the photo', async () => {
+test('a post with an attached photo and file shows the upload progress, then both', async () => {
   const slow = await openUi(hub, { as: 'alice' });
   try {
     const { page } = slow;
@@ -69,19 +72,24 @@ test('a post with an attached photo shows the upload progress and the photo', as
     await composer.getByLabel('Message').fill('Sunset from the balcony');
     const image = await noisyPng();
     assert.ok(image.length > 300_000, 'the test image is large enough to take a few seconds');
-    await composer.getByLabel('Attach a photo or file').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: image });
-    await composer.getByText('sunset.png').waitFor();
+    await composer.getByLabel('Attach photos or files').setInputFiles({ name: 'sunset.png', mimeType: 'image/png', buffer: image });
+    await composer.getByLabel('Attach more').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Camera: f/8, 1/250') });
+    await composer.getByRole('list', { name: 'Attachments' }).getByText('sunset.png').waitFor();
+    await composer.getByRole('list', { name: 'Attachments' }).getByText('notes.txt').waitFor();
     await composer.getByRole('button', { name: 'Post' }).click();
     // Part-way through, the bar shows how much has been sent.
     await page.waitForFunction(() => {
-      const bar = document.querySelector('[role="progressbar"][aria-label="Uploading sunset.png"]');
+      const bar = document.querySelector('[role="progressbar"][aria-label="Uploading 2 files"]');
       const now = Number(bar?.getAttribute('aria-valuenow'));
       return now > 0 && now < 100;
     });
     await slow.screenshot('composer-upload');
     const post = page.getByRole('article').filter({ hasText: 'Sunset from the balcony' });
-    await post.locator('img:not(.avatar)').first().waitFor({ timeout: 60_000 });
+    await post.getByRole('link', { name: 'notes.txt' }).waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => [...document.querySelectorAll('article img:not(.avatar)')].some((img) => (img as HTMLImageElement).naturalWidth > 0));
+    const fileUrl = await post.getByRole('link', { name: 'notes.txt' }).getAttribute('href');
+    const file = await page.request.get(fileUrl!);
+    assert.equal(await file.text(), 'Camera: f/8, 1/250');
   } finally {
     await slow.close();
   }

@@ -39,7 +39,7 @@ export interface PostDraft {
   contacts: string[];
   location: string;
   coord: string;
-  attachment?: File;
+  attachments: File[];
   /** Set when editing an existing post. */
   postId?: number;
 }
@@ -56,7 +56,7 @@ export function publishPost(draft: PostDraft, onProgress: (fraction: number) => 
     if (draft.location) form.append('location', draft.location);
     if (draft.coord) form.append('coord', draft.coord);
   }
-  if (draft.attachment) form.append('media', draft.attachment, draft.attachment.name);
+  for (const file of draft.attachments) form.append('media', file, file.name);
   return upload<ItemUpdateResult>(`${NATIVE}item/update`, form, onProgress);
 }
 

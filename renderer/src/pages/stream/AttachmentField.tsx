@@ -7,42 +7,53 @@ export function formatSize(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** One photo or file to send with the post. */
-export function AttachmentField({ file, onChange, disabled }: { file?: File; onChange: (f?: File) => void; disabled?: boolean }) {
-  const id = useId();
-  const preview = useMemo(() => (file && file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined), [file]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  if (file)
-    return (
-      <div className="attachment-chip">
-        {preview ? <img src={preview} alt="" /> : <Icon name="clip" />}
-        <span className="attachment-name">
-          {file.name} <span className="muted">({formatSize(file.size)})</span>
-        </span>
-        <button type="button" className="icon-button" disabled={disabled} onClick={() => onChange(undefined)} aria-label={`Remove attachment ${file.name}`}>
-          ×
-        </button>
-      </div>
-    );
-
+function AttachmentChip({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled?: boolean }) {
+  const preview = useMemo(() => (file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   return (
-    <>
+    <li className="attachment-chip">
+      {preview ? <img src={preview} alt="" /> : <Icon name="clip" />}
+      <span className="attachment-name">
+        {file.name} <span className="muted">({formatSize(file.size)})</span>
+      </span>
+      <button type="button" className="icon-button" disabled={disabled} onClick={onRemove} aria-label={`Remove attachment ${file.name}`}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+/** Photos and files to send with the post. */
+export function AttachmentField({ files, onChange, disabled }: { files: File[]; onChange: (files: File[]) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="attachments-field">
+      {files.length > 0 && (
+        <ul className="attachment-list" aria-label="Attachments">
+          {files.map((f, i) => (
+            <AttachmentChip key={`${f.name}-${f.size}-${f.lastModified}-${i}`} file={f} disabled={disabled} onRemove={() => onChange(files.filter((_, j) => j !== i))} />
+          ))}
+        </ul>
+      )}
       <input
         id={id}
         type="file"
+        multiple
         className="visually-hidden"
         disabled={disabled}
         onChange={(e) => {
-          onChange(e.target.files?.[0]);
+          onChange([...files, ...Array.from(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />
       <label htmlFor={id} className="chip chip-label">
-        <Icon name="clip" size={16} /> Attach a photo or file
+        <Icon name="clip" size={16} /> {files.length ? 'Attach more' : 'Attach photos or files'}
       </label>
-    </>
+    </div>
   );
 }

@@ -23,7 +23,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const ids = useId();
   const [title, setTitle] = useState(edit?.title ?? '');
   const [body, setBody] = useState(edit?.body ?? '');
-  const [file, setFile] = useState<File>();
+  const [files, setFiles] = useState<File[]>([]);
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
   const [progress, setProgress] = useState<number>();
@@ -35,11 +35,12 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const deferredBody = useDeferredValue(body);
   const preview = useMemo(() => (deferredBody.trim() ? bbcodeToHtml(deferredBody) : ''), [deferredBody]);
   const busy = progress !== undefined;
+  const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
   const reset = () => {
     setTitle('');
     setBody('');
-    setFile(undefined);
+    setFiles([]);
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
     setRound((r) => r + 1);
@@ -47,10 +48,10 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!body.trim() && !file) return setError('Write something or attach a photo or file first.');
+    if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
     setError(undefined);
     setProgress(0);
-    upload.current = publishPost({ title: title.trim(), body, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachment: file, postId: edit?.postId }, setProgress);
+    upload.current = publishPost({ title: title.trim(), body, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, postId: edit?.postId }, setProgress);
     try {
       await upload.current.promise;
       if (!edit) reset();
@@ -108,21 +109,21 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
         )}
       </div>
       <div className="composer-options">
-        <AttachmentField file={file} onChange={setFile} disabled={busy} />
+        <AttachmentField files={files} onChange={setFiles} disabled={busy} />
         {!edit && <AudiencePicker key={round} value={audience} onChange={setAudience} />}
       </div>
       {!edit && <LocationField key={round} value={place} onChange={setPlace} />}
-      {busy && file && (
+      {busy && files.length > 0 && (
         <div className="upload-status">
           <span>
-            Uploading {file.name} — {Math.round((progress ?? 0) * 100)}%
+            Uploading {uploadLabel} — {Math.round((progress ?? 0) * 100)}%
           </span>
-          <ProgressBar value={progress ?? 0} label={`Uploading ${file.name}`} />
+          <ProgressBar value={progress ?? 0} label={`Uploading ${uploadLabel}`} />
         </div>
       )}
       {error && <ErrorNote error={error} />}
       <div className="actions">
-        {busy && file && (
+        {busy && files.length > 0 && (
           <button type="button" className="button button-quiet" onClick={() => upload.current?.abort()}>
             Cancel upload
           </button>
