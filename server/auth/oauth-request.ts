@@ -5,6 +5,8 @@ export interface OAuthRequest {
   method: string;
   /** Base string URL: the hub's configured base URL plus the request path, without query. */
   url: string;
+  /** Other URLs a known client signs for this same request (see clientQuirkUrls). */
+  altUrls: string[];
   /** oauth_* values (header wins over body wins over query), without realm. */
   oauth: Record<string, string>;
   /** Every parameter that enters the signature base string (oauth_signature excluded). */
@@ -33,6 +35,15 @@ export function parseOAuthHeader(header: string): [string, string][] | undefined
     pos = re.lastIndex;
   }
   return out;
+}
+
+/**
+ * bti builds its token URLs as <host>/../oauth/…, with host usually …/api/statuses, and signs that
+ * text, while curl sends the normalised path. Accept the signature over the form it signed.
+ */
+function clientQuirkUrls(url: string): string[] {
+  const m = /^(.*)\/oauth\/(request_token|access_token)(\.[a-z]+)?$/i.exec(url);
+  return m ? [`${m[1]}/statuses/../oauth/${m[2]}${m[3] ?? ''}`] : [];
 }
 
 function formPairs(text: string): [string, string][] {
@@ -64,5 +75,6 @@ export function readOAuthRequest(ctx: Context, baseUrl: string): OAuthRequest | 
   }
   if (!isOAuthHeader && oauth.oauth_consumer_key === undefined && oauth.oauth_signature === undefined) return undefined;
   const signed = [...queryPairs, ...bodyPairs, ...headerPairs.filter(([k]) => k.startsWith('oauth_'))].filter(([k]) => k !== 'oauth_signature');
-  return { method: ctx.method.toUpperCase(), url: baseUrl.replace(/\/+$/, '') + ctx.path, oauth, signed, malformed: parsedHeader === undefined };
+  const url = baseUrl.replace(/\/+$/, '') + ctx.path;
+  return { method: ctx.method.toUpperCase(), url, altUrls: clientQuirkUrls(url), oauth, signed, malformed: parsedHeader === undefined };
 }

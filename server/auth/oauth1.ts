@@ -83,7 +83,8 @@ export function verifyOAuthRequest(db: Db, req: OAuthRequest, tokenKind: 'none' 
     token = key ? getLiveOAuthToken(db, key, tokenKind) : undefined;
     if (!token || token.client_id !== client.client_id) throw new OAuthFailure(401, `Invalid ${tokenKind} token: ${key}`);
   }
-  if (!sameText(signature, expectedSignature(req, client.secret, token?.secret ?? ''))) throw new OAuthFailure(401, 'Invalid signature');
+  const signedOk = [req.url, ...req.altUrls].some((url) => sameText(signature, expectedSignature({ ...req, url }, client.secret, token?.secret ?? '')));
+  if (!signedOk) throw new OAuthFailure(401, 'Invalid signature');
   if (!useNonce(db, client.client_id, nonce, ts, now - 2 * TIMESTAMP_WINDOW_S)) throw new OAuthFailure(401, `Nonce already used: ${nonce}`);
   return { client, token, oauth: o };
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { Hub } from '../hub.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import type { ChannelRow } from '../store/rows.js';
@@ -75,9 +75,11 @@ export interface Approval {
 export function approveRequest(hub: Hub, token: string, channel: ChannelRow): Approval | undefined {
   const pending = pendingRequest(hub, token);
   if (!pending) return undefined;
-  const verifier = randomToken(16);
-  if (!authorizeRequestToken(hub.db, token, channel.channel_id, verifier)) return undefined;
   const target = parseCallbackUrl(pending.token.callback || pending.client.redirect_uri);
+  // Out of band, the owner types the verifier into the app: a PIN as Twitter's (bti's buffer takes no more).
+  // One wrong try spends the request token, so a short PIN cannot be guessed.
+  const verifier = target ? randomToken(16) : String(randomInt(0, 10_000_000)).padStart(7, '0');
+  if (!authorizeRequestToken(hub.db, token, channel.channel_id, verifier)) return undefined;
   if (!target) return { verifier };
   target.searchParams.set('oauth_token', token);
   target.searchParams.set('oauth_verifier', verifier);

@@ -1,4 +1,5 @@
 import { test, before, after } from 'node:test';
+import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { hiddenField, webLogin, type WebSession } from '../helpers/web-session.js';
@@ -103,7 +104,7 @@ test('out-of-band approval shows the verifier; parameters in the query string', 
   const request = await formBody(await signedFetch(t, oob, '/api/oauth/request_token', { place: 'query', oauth: { oauth_callback: 'oob' } }));
   const res = await approve(alice, request.oauth_token!, '/oauth/authorize');
   assert.equal(res.status, 200);
-  const verifier = /id="oauth_verifier"[^>]*>([0-9a-f]+)</.exec(await res.text())?.[1];
+  const verifier = /id="oauth_verifier"[^>]*>(\d{7})</.exec(await res.text())?.[1];
   assert.ok(verifier, 'the page shows the verifier');
   const access = await formBody(
     await signedFetch(t, oob, '/api/oauth/access_token', { place: 'query', token: { key: request.oauth_token!, secret: request.oauth_token_secret! }, oauth: { oauth_verifier: verifier } }),
@@ -261,4 +262,51 @@ test('token endpoints without a signature, or with an unknown consumer, are refu
   assert.equal(plaintext.status, 400);
   const malformed = await fetch(`${t.url}/api/oauth/request_token`, { headers: { authorization: 'OAuth garbage' } });
   assert.equal(malformed.status, 400);
+});
+
+/** The `twitter` npm client (1.7.1), loaded as the CommonJS module it is. */
+interface TwitterClient {
+  get(path: string, params: Record<string, string>, cb: (err: unknown, data: unknown, res: { statusCode: number }) => void): void;
+  post(path: string, params: Record<string, string>, cb: (err: unknown, data: unknown, res: { statusCode: number }) => void): void;
+}
+type TwitterCtor = new (opts: Record<string, string>) => TwitterClient;
+const Twitter = createRequire(import.meta.url)('twitter') as TwitterCtor;
+
+function call(client: TwitterClient, method: 'get' | 'post', path: string, params: Record<string, string> = {}): Promise<{ err: unknown; data: unknown; status: number }> {
+  return new Promise((resolve) => client[method](path, params, (err, data, res) => resolve({ err, data, status: res?.statusCode ?? 0 })));
+}
+
+test('the twitter npm client completes the dance, then reads the home timeline and posts', async () => {
+  const base = { consumer_key: app.key, consumer_secret: app.secret, rest_base: `${t.url}/api` };
+  // The token endpoints answer form-encoded text, which this JSON client hands back raw with a parse error.
+  const consumer = new Twitter({ ...base, access_token_key: '', access_token_secret: '' });
+  const rt = await call(consumer, 'post', 'oauth/request_token', { oauth_callback: 'https://app.example/cb' });
+  assert.equal(rt.status, 200, String(rt.data));
+  const request = Object.fromEntries(new URLSearchParams(String(rt.data)));
+  assert.ok(request.oauth_token, String(rt.data));
+
+  const approved = await approve(alice, request.oauth_token!);
+  const verifier = new URL(approved.headers.get('location')!).searchParams.get('oauth_verifier')!;
+
+  const exchanging = new Twitter({ ...base, access_token_key: request.oauth_token!, access_token_secret: request.oauth_token_secret! });
+  const at = await call(exchanging, 'post', 'oauth/access_token', { oauth_verifier: verifier });
+  assert.equal(at.status, 200, String(at.data));
+  const access = Object.fromEntries(new URLSearchParams(String(at.data)));
+  assert.ok(access.oauth_token && access.oauth_token_secret);
+
+  const client = new Twitter({ ...base, access_token_key: access.oauth_token!, access_token_secret: access.oauth_token_secret! });
+  const posted = await call(client, 'post', 'statuses/update', { status: 'Hello from the twitter client!' });
+  assert.equal(posted.err, null, JSON.stringify(posted.data));
+  const status = posted.data as { id: number; text: string; user: { screen_name: string } };
+  assert.equal(status.text, 'Hello from the twitter client!');
+  assert.equal(status.user.screen_name, 'alice');
+
+  const home = await call(client, 'get', 'statuses/home_timeline', { count: '5' });
+  assert.equal(home.err, null, JSON.stringify(home.data));
+  assert.ok(Array.isArray(home.data));
+  assert.ok((home.data as { id: number }[]).some((s) => s.id === status.id), 'the new post is on the home timeline');
+
+  const forged = new Twitter({ ...base, access_token_key: access.oauth_token!, access_token_secret: 'not the secret' });
+  const refused = await call(forged, 'get', 'statuses/home_timeline', {});
+  assert.equal(refused.status, 401);
 });
