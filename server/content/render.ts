@@ -10,11 +10,53 @@ export function isSupportedMimetype(m: string): m is BodyMimetype {
   return (SUPPORTED_MIMETYPES as readonly string[]).includes(m);
 }
 
+type BbNode = { attrs?: Record<string, string>; content?: unknown };
+
+/** The text inside a tag ([img]url[/img]). */
+function nodeText(node: BbNode): string {
+  const content = Array.isArray(node.content) ? node.content : [];
+  return content.filter((c): c is string => typeof c === 'string').join('').trim();
+}
+
+/** The [tag=value] attribute: bbob stores it as a key equal to its value. */
+function uniqueAttr(node: BbNode): string | undefined {
+  const attrs = node.attrs ?? {};
+  return Object.keys(attrs).find((k) => attrs[k] === k);
+}
+
+/** [img]url[/img], [img=url]alt[/img], [img=640x480]url[/img]; Hubzilla's [zmg] likewise. */
+function image(node: BbNode) {
+  const attr = uniqueAttr(node);
+  const text = nodeText(node);
+  const attrIsUrl = attr !== undefined && /^https?:\/\//i.test(attr);
+  const size = attr && /^(\d{1,4})x(\d{1,4})$/.exec(attr);
+  const attrs: Record<string, string> = { src: attrIsUrl ? attr : text, alt: attrIsUrl ? text : '' };
+  if (size) Object.assign(attrs, { width: size[1], height: size[2] });
+  return { tag: 'img', attrs, content: null };
+}
+
+/** [share author=… profile=… link=…]text[/share]: a quoted post with its attribution. */
+function share(node: BbNode) {
+  const a = node.attrs ?? {};
+  const author = a.author ?? '';
+  const byline = a.profile ? { tag: 'a', attrs: { href: a.profile }, content: [author] } : author;
+  return {
+    tag: 'div',
+    attrs: { class: 'shared-post' },
+    content: [
+      { tag: 'p', attrs: { class: 'shared-author' }, content: [byline, ' wrote', a.link ? [' (', { tag: 'a', attrs: { href: a.link }, content: ['original'] }, ')'] : [], ':'].flat() },
+      { tag: 'blockquote', content: node.content },
+    ],
+  };
+}
+
 /** Hubzilla's BBCode adds [zrl] and [zmg] (links and images to identities), rendered as plain ones. */
 const bbcodePreset = presetHTML5.extend((tags) => ({
   ...tags,
   zrl: (node, core, options) => tags.url!(node, core, options),
-  zmg: (node, core, options) => tags.img!(node, core, options),
+  img: (node) => image(node as BbNode),
+  zmg: (node) => image(node as BbNode),
+  share: (node) => share(node as BbNode) as never,
   h1: (node) => ({ tag: 'h1', content: node.content }),
   h2: (node) => ({ tag: 'h2', content: node.content }),
   h3: (node) => ({ tag: 'h3', content: node.content }),
@@ -39,6 +81,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'class', 'rel', 'target'],
+    p: ['class'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     span: ['style', 'class'],
     div: ['style', 'class'],
