@@ -132,16 +132,17 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async listen() {
       if (server) return hub.baseUrl;
-      server = createServer(app.callback());
-      server.keepAliveTimeout = 5000;
+      const s = createServer(app.callback());
+      s.keepAliveTimeout = 5000;
       await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, host, () => {
-          server!.off('error', reject);
+        s.once('error', reject);
+        s.listen(port, host, () => {
+          s.off('error', reject);
           resolve();
         });
       });
-      port = (server.address() as AddressInfo).port;
+      server = s;
+      port = (s.address() as AddressInfo).port;
       relocateLocalChannels(db, hub.baseUrl);
       return hub.baseUrl;
     },

@@ -24,7 +24,8 @@ test('Basic auth with the account email selects the default channel', async () =
 });
 
 test('a wrong password, an unknown user or no credentials get 401 with WWW-Authenticate', async () => {
-  for (const headers of [{ authorization: basic('alice', 'wrong password') }, { authorization: basic('nobody') }, { authorization: 'Basic !!!' }, {}]) {
+  const attempts: Record<string, string>[] = [{ authorization: basic('alice', 'wrong password') }, { authorization: basic('nobody') }, { authorization: 'Basic !!!' }, {}];
+  for (const headers of attempts) {
     const res = await fetch(t.url + VERIFY, { headers });
     assert.equal(res.status, 401);
     assert.equal(res.headers.get('www-authenticate'), 'Basic realm="Hearth"');
