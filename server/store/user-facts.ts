@@ -106,9 +106,9 @@ const CONTENT = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_un
 const statusCountCache = new WeakMap<Db, { generation: string; counts: Map<string, number> }>();
 
 /**
- * Posts and comments written by each identity that the observer may see. Counting visits every
- * item of each author, so counts are kept until the database changes: clients poll timelines far
- * more often than anybody writes.
+ * Posts and comments written by each identity that the observer may see: the public ones as the
+ * triggers of migration 007 counted them, plus those with an audience that admits the observer.
+ * Counts are kept until the database changes: clients poll timelines far more often than anybody writes.
  */
 export function statusCounts(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
   if (!hashes.length) return new Map();
@@ -124,7 +124,28 @@ export function statusCounts(db: Db, hashes: string[], observer: string, verbs: 
   return new Map(hashes.map((h) => [h, cache.counts.get(prefix + h)!]));
 }
 
+/** The verbs whose public statuses the author_status_count table counts (migration 007). */
+const COUNTED_VERBS = new Set(['http://activitystrea.ms/schema/1.0/post', 'http://activitystrea.ms/schema/1.0/share', 'Create']);
+
+/** Items with an audience; the same expression as item_author_restricted_idx's, so that it is used. */
+const RESTRICTED = "(item_private != 0 OR allow_cid != '' OR allow_gid != '' OR deny_cid != '' OR deny_gid != '')";
+
 function countStatuses(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
+  if (verbs.length !== COUNTED_VERBS.size || !verbs.every((v) => COUNTED_VERBS.has(v))) return countStatusesByScan(db, hashes, observer, verbs);
+  const out = counts(
+    stmt<[string], { hash: string; n: number }>(db, 'SELECT author_xchan AS hash, n FROM author_status_count WHERE author_xchan IN (SELECT value FROM json_each(?))').all(json(hashes)),
+  );
+  const restricted = stmt<{ hashes: string; observer: string; verbs: string }, { hash: string; n: number }>(
+    db,
+    `SELECT item.author_xchan AS hash, count(*) AS n FROM item
+     WHERE item.author_xchan IN (SELECT value FROM json_each(@hashes)) AND ${RESTRICTED} AND ${CONTENT} AND ${visibleToSql('item', { privateFlag: true })}
+     GROUP BY item.author_xchan`,
+  ).all({ hashes: json(hashes), observer, verbs: json([...verbs]) });
+  for (const r of restricted) out.set(r.hash, (out.get(r.hash) ?? 0) + r.n);
+  return out;
+}
+
+function countStatusesByScan(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
   return counts(
     stmt<{ hashes: string; observer: string; verbs: string }, { hash: string; n: number }>(
       db,
