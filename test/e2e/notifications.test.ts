@@ -40,7 +40,7 @@ test('a comment by another channel raises the bell without a reload; opening it 
   await postStatus(hub, 'bob', 'Me please, with milk', { in_reply_to_status_id: String(post.id) });
 
   // The bell polls: the count appears on the page that is already open.
-  await page.getByRole('link', { name: 'Notifications: 1 unseen' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Notifications: 1 unseen' }).waitFor();
   assert.equal(await page.getByTestId('bell-count').textContent(), '1');
   await ui.screenshot('bell');
 

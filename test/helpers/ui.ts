@@ -77,7 +77,7 @@ export async function openUi(hub: TestHub, opts: { as?: string; viewport?: { wid
   await ensureRendererBuilt();
   const browser = await launchBrowser();
   const context = await browser.newContext({ baseURL: hub.url, viewport: opts.viewport ?? { width: 1200, height: 900 } });
-  context.setDefaultTimeout(20_000);
+  context.setDefaultTimeout(30_000);
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (err) => pageErrors.push(err.message));
