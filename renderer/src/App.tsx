@@ -5,6 +5,7 @@ import { NoticeProvider } from './notices.tsx';
 import { NotificationsProvider } from './notifications.tsx';
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { SetupPage } from './pages/auth/SetupPage.tsx';
+import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
 import { GroupPage } from './pages/groups/GroupPage.tsx';
@@ -32,6 +33,7 @@ function route(path: string, query: URLSearchParams): ReactNode {
   if (path === '/connections' || path === '/connections/') return <ConnectionsPage />;
   if ((m = match('/connections/:abookId', path))) return <ConnectionPage abookId={m.abookId!} />;
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
+  if (path === '/channels') return <ChannelsPage />;
   return <NotFoundPage />;
 }
 

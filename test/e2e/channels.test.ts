@@ -31,3 +31,14 @@ test('switching to another channel of the account from the channel menu', async 
   const session = (await (await page.request.get('/session')).json()) as { channel: { nick: string } };
   assert.equal(session.channel.nick, 'bob');
 });
+
+test('the channels page lists the channels of the account and switches back', async () => {
+  const { page } = ui;
+  await page.goto('/channels');
+  const list = page.getByRole('list', { name: 'Channels' });
+  await list.getByRole('listitem').filter({ hasText: 'Bob' }).getByText('Current').waitFor();
+  await list.getByRole('button', { name: 'Switch to Alice' }).click();
+  await page.getByRole('button', { name: /^Channel Alice/ }).waitFor();
+  const session = (await (await page.request.get('/session')).json()) as { channel: { nick: string } };
+  assert.equal(session.channel.nick, 'alice');
+});
