@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa from 'koa';
 import { EventEmitter } from 'node:events';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
@@ -94,7 +95,11 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const files = (options.attachmentStore ?? ((root: string) => new AttachmentStore(root)))(join(dataDir, 'store'));
   await files.init();
   const log = options.log ?? silent;
-  const integrity = await checkIntegrity(db, files);
+  // SQLite's own checks read the whole database (seconds for years of posts); they are for after a
+  // crash, which the marker left by a run that never reached close() reveals.
+  const runningMarker = join(dataDir, 'hub.running');
+  const integrity = await checkIntegrity(db, files, { sqlite: existsSync(runningMarker) });
+  writeFileSync(runningMarker, `${process.pid}\n`);
   if (integrity.repaired.length) log.warn(`startup check repaired: ${integrity.repaired.join('; ')}`);
   purgeExpiredSessions(db);
 
@@ -156,6 +161,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async close() {
       await stopServer();
       if (db.open) db.close();
+      rmSync(runningMarker, { force: true });
     },
   };
 

@@ -50,7 +50,11 @@ export function migrate(db: Db, migrations: Migration[] = listMigrations()): num
 export function openDatabase(file: string, options: { readonly?: boolean } = {}): Db {
   const db = new Database(file, { readonly: options.readonly ?? false });
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  // In WAL mode NORMAL is still atomic and consistent, and survives the process being killed; only
+  // a power cut or OS crash can lose the last commits. FULL fsyncs every commit, which held each
+  // write request for milliseconds with the whole event loop stopped. Files in the attachment store
+  // are still fsynced before their rows commit, and the startup check removes any orphans.
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   if (!options.readonly) migrate(db);

@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
+import { createReadStream, readdirSync } from 'node:fs';
+import { mkdir, open, rename, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/errors.js';
@@ -179,11 +179,20 @@ export class AttachmentStore {
 
   /** Every key that has a file. */
   async listKeys(): Promise<string[]> {
+    // Synchronous on purpose: this runs at startup before anything is served, and thousands of
+    // one-file directories list several times faster without a thread-pool round trip each.
     const keys: string[] = [];
-    const level = async (dir: string): Promise<string[]> => (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory() && /^[0-9a-f]{2}$/.test(e.name)).map((e) => e.name);
-    for (const a of await level(this.root)) {
-      for (const b of await level(join(this.root, a))) {
-        for (const f of await readdir(join(this.root, a, b)).catch(() => [])) if (KEY_PATTERN.test(f)) keys.push(f);
+    const list = (dir: string) => {
+      try {
+        return readdirSync(dir, { withFileTypes: true });
+      } catch {
+        return [];
+      }
+    };
+    const level = (dir: string): string[] => list(dir).filter((e) => e.isDirectory() && /^[0-9a-f]{2}$/.test(e.name)).map((e) => e.name);
+    for (const a of level(this.root)) {
+      for (const b of level(join(this.root, a))) {
+        for (const f of list(join(this.root, a, b))) if (KEY_PATTERN.test(f.name)) keys.push(f.name);
       }
     }
     return keys;

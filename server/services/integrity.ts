@@ -13,14 +13,16 @@ export interface IntegrityReport {
 /**
  * Startup check of the database against the attachment store. Removes rows whose file is gone (a
  * photo missing any file is removed whole and its items hidden), then files no row refers to, and
- * checks SQLite's own consistency.
+ * checks SQLite's own consistency unless `sqlite` is false (those checks read the whole database).
  */
-export async function checkIntegrity(db: Db, store: AttachmentStore): Promise<IntegrityReport> {
+export async function checkIntegrity(db: Db, store: AttachmentStore, opts: { sqlite?: boolean } = {}): Promise<IntegrityReport> {
   const report: IntegrityReport = { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] };
-  const quick = quickCheck(db);
-  if (quick !== 'ok') report.repaired.push(`database quick_check reported: ${quick}`);
-  const fk = foreignKeyViolations(db);
-  if (fk) report.repaired.push(`${fk} foreign key violations found`);
+  if (opts.sqlite ?? true) {
+    const quick = quickCheck(db);
+    if (quick !== 'ok') report.repaired.push(`database quick_check reported: ${quick}`);
+    const fk = foreignKeyViolations(db);
+    if (fk) report.repaired.push(`${fk} foreign key violations found`);
+  }
 
   const onDisk = new Set(await store.listKeys());
   const keyOnDisk = (ref: StoredFileRef) => {
