@@ -116,9 +116,20 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
+/**
+ * Bare URLs in BBCode text become [url] links; URLs that are a tag's attribute or content
+ * ([url=…], [img]…), or inside code, stay as they are.
+ */
+function linkBareUrls(body: string): string {
+  return body
+    .split(/(\[(code|pre|nobb|url|zrl|img|zmg|video|audio|zvideo|zaudio)(?:=[^\]]*)?\][\s\S]*?\[\/\2\])/i)
+    .map((part, i) => (i % 3 === 0 ? part.replace(/(?<![=\]\w"'/])https?:\/\/[^\s\[\]<>"']+[^\s\[\]<>"'.,;:!?)]/g, (url) => `[url]${url}[/url]`) : i % 3 === 1 ? part : ''))
+    .join('');
+}
+
 function bbcodeToHtml(body: string): string {
   // Raw HTML in a BBCode body is text, not markup. (The renderer escapes & in attributes itself.)
-  const escaped = body.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escaped = linkBareUrls(body).replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const html = bbobHTML(escaped, bbcodePreset());
   return html.replace(/\r?\n/g, '<br>');
 }

@@ -50,3 +50,10 @@ test('mentions and hashtags are found, but not in emails, URLs, code or colour c
   assert.deepEqual(terms.hashtags, ['hearth']);
   assert.deepEqual(parseCategories(' a, b ,,a'), ['a', 'b']);
 });
+
+test('bare URLs in BBCode become links, but not inside tags or code', () => {
+  const html = renderBody('see https://example.org/a?b=1. [url=https://x.org]x[/url] [img]https://c/d.png[/img] [code]https://z.org[/code]');
+  assert.match(html, /<a href="https:\/\/example.org\/a\?b=1"[^>]*>https:\/\/example.org\/a\?b=1<\/a>\./);
+  assert.equal((html.match(/<a /g) ?? []).length, 2);
+  assert.match(html, /<pre>https:\/\/z.org<\/pre>/);
+});
