@@ -282,12 +282,33 @@ test('ext/direct_messages_search finds messages by their text', async () => {
   assert.equal((await t.request('/api/ext/direct_messages_search.json?searchstring=x', { as: 'bob', method: 'POST' })).status, 405);
 });
 
-test('DM lists need credentials and answer verbose when empty', async () => {
-  for (const path of ['/api/direct_messages.json', '/api/direct_messages/all.json', '/api/direct_messages/sent.xml', '/api/direct_messages/conversation.json?uri=x']) {
-    const res = await fetch(t.url + path);
+test('every DM path needs credentials', async () => {
+  const paths: [string, string][] = [
+    ['GET', '/api/direct_messages.json'], ['POST', '/api/direct_messages.json'], ['GET', '/api/direct_messages/all.json'], ['GET', '/api/direct_messages/sent.xml'],
+    ['GET', '/api/direct_messages/conversation.json?uri=x'], ['POST', '/api/direct_messages/new.json'], ['POST', '/api/direct_messages/destroy.json?id=1'],
+    ['GET', '/api/ext/direct_messages_setseen.json?id=1'], ['GET', '/api/1.1/ext/direct_messages_search.json?searchstring=x'],
+  ];
+  for (const [method, path] of paths) {
+    const res = await fetch(t.url + path, { method, body: method === 'GET' ? undefined : new URLSearchParams({ screen_name: 'bob', text: 'x', id: '1' }) });
     assert.equal(res.status, 401, path);
     assert.equal(res.headers.get('www-authenticate'), 'Basic realm="Hearth"');
   }
+});
+
+test('every DM list answers XML with root direct-messages and direct_message children', async () => {
+  const first = await sent('alice', { screen_name: 'bob', text: 'for the xml lists' });
+  const uri = encodeURIComponent(first.friendica_parent_uri);
+  const lists: [string, string][] = [['bob', '/api/direct_messages.xml'], ['alice', '/api/direct_messages/sent.xml'], ['bob', '/api/1.1/direct_messages/all.xml'], ['alice', `/api/direct_messages/conversation.xml?uri=${uri}`]];
+  for (const [as, path] of lists) {
+    const res = await t.request(path, { as });
+    assert.equal(res.status, 200, path);
+    assert.match(res.headers.get('content-type')!, /text\/xml/);
+    const dms = [xml.parse(await res.text())['direct-messages'].direct_message].flat();
+    assert.ok(dms.some((m: Record<string, unknown>) => m['friendica:parent_uri'] === first.friendica_parent_uri), path);
+  }
+});
+
+test('DM lists answer verbose when empty', async () => {
   const dave = await t.addChannel('dave');
   assert.ok(dave);
   assert.deepEqual(await json(await t.request('/api/direct_messages/sent.json?friendica_verbose=true', { as: 'dave' })), { result: 'error', message: 'no mails available' });

@@ -7,6 +7,7 @@ import { getNotification, markAllNotificationsSeen, markNotificationSeen, markTh
 import type { ItemRow } from '../../../../store/rows.js';
 import { parseId } from '../../../../util/ids.js';
 import { reply } from '../../reply.js';
+import { statusesReply } from '../../status-replies.js';
 
 const CONTENT = new Set<string>(CONTENT_VERBS);
 
@@ -40,7 +41,7 @@ function seen(req: ApiRequest) {
   })();
   const item = linkedItem(req, n.iid, n.parent);
   if (!item) return reply('success', 'result');
-  return reply([loadStatus(req.hub, channel, item)], 'statuses', { itemName: 'status' });
+  return statusesReply([loadStatus(req.hub, channel, item)]);
 }
 
 /** ext/notifications/seen (POST id). */
