@@ -24,8 +24,9 @@ function asId(v: unknown): number | undefined {
 }
 
 /**
- * Resolves posted members to the channel's accepted connections. `id` is the Twitter user id
- * (xchan_id); `cid` is that id too, or else the connection (abook) id that user objects carry as cid.
+ * Resolves posted members to the channel's accepted connections. `cid` is the connection (abook)
+ * id, as user objects carry it (Friendica's meaning); `id` is the Twitter user id (xchan_id). A bare
+ * cid that is no connection id is also tried as a user id, for clients that send user ids there.
  */
 export function resolveMembers(hub: Hub, channel: ChannelRow, refs: MemberRef[]): { hashes: string[]; wrong: unknown[] } {
   const connections = listConnections(hub.db, channel.channel_id);
@@ -37,8 +38,7 @@ export function resolveMembers(hub: Hub, channel: ChannelRow, refs: MemberRef[])
     const given = ref.cid ?? ref.id;
     const cid = asId(ref.cid);
     const id = asId(ref.id);
-    // A whole user object carries both: its id is unambiguous, while cid may be a connection id.
-    const found = (id !== undefined ? byXchan.get(id) : undefined) ?? (cid !== undefined ? (byXchan.get(cid) ?? byAbook.get(cid)) : undefined);
+    const found = (cid !== undefined ? byAbook.get(cid) : undefined) ?? (id !== undefined ? byXchan.get(id) : undefined) ?? (cid !== undefined && id === undefined ? byXchan.get(cid) : undefined);
     if (found) hashes.add(found.xchan_hash);
     else wrong.push(given ?? null);
   }
