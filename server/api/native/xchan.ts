@@ -12,8 +12,8 @@ export const xchan: ApiRoute = {
     const hash = params.str('hash')?.trim();
     const guid = params.str('guid')?.trim();
     const address = params.str('address')?.trim();
-    const row = hash ? getXchan(hub.db, hash) : guid ? getXchanByGuid(hub.db, guid) : address ? getXchanByAddress(hub.db, address) : undefined;
     if (!hash && !guid && !address) throw badRequest('missing parameter: address, hash or guid');
+    const row = hash ? getXchan(hub.db, hash) : guid ? getXchanByGuid(hub.db, guid) : getXchanByAddress(hub.db, address!);
     if (!row) throw notFound('xchan not found');
     return portableXchan(row as unknown as Record<string, unknown>);
   },
