@@ -107,3 +107,11 @@ test('media added in an edit are appended to the item\'s attachments', async () 
   assertError(await upload('alice', { body: 'x', post_id: bobs.json.item_id }, { data: randomBytes(10), name: 'hijack.txt' }), 404);
   assert.deepEqual((await call(t, 'alice', 'files?filename=hijack')).json.results, []);
 });
+
+test('a post of media alone needs no body text', async () => {
+  const png = await makeImage(100, 80, 'png');
+  const r = await upload('alice', {}, { data: png, name: 'just-a-picture.png', type: 'image/png' });
+  assert.equal(r.status, 200, r.text);
+  assert.match(r.json.item.body, /^\[zrl=[^\]]+\]\[zmg[^\]]*\][^\[]*\[\/zmg\]\[\/zrl\]$/);
+  assertError(await call(t, 'alice', 'item/update', { form: { title: 'neither body nor media' } }), 400, /body/);
+});

@@ -45,7 +45,9 @@ function pageName(title: string): string {
 
 /** item/update's parameters (seed §4.6, with Hubzilla's `source` and `permalink` spellings). */
 export function updateRequest(hub: Hub, channel: ChannelRow, params: ParamReader): ItemSubmission {
-  const body = params.required('body');
+  const media = params.fileList('media');
+  // Uploaded media are linked from the body, so a post of media alone is not empty.
+  const body = media.length ? (params.str('body')?.trim() ?? '') : params.required('body');
   const title = params.str('title')?.trim();
   const summary = params.str('summary')?.trim();
   const mimetype = params.str('mimetype')?.trim() || undefined;
@@ -106,7 +108,7 @@ export function updateRequest(hub: Hub, channel: ChannelRow, params: ParamReader
     external: namespace && remoteId ? { namespace, remoteId } : undefined,
     post,
     edit: { body, title, summary, mimetype, categories, objType, expires, acl },
-    media: params.fileList('media'),
+    media,
   };
 }
 
