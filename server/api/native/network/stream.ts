@@ -21,7 +21,7 @@ export const networkStreamRoute: ApiRoute = {
   handler({ hub, params, user }) {
     const { channel } = user();
     const uid = channel.channel_id;
-    const pageSize = Number(getPConfig(hub.db, uid, 'system', 'itemspage')) || 10;
+    const pageSize = Math.min(MAX_RECORDS, Math.max(1, Math.trunc(Number(getPConfig(hub.db, uid, 'system', 'itemspage'))) || 10));
     const records = params.int('records', { min: 1, max: MAX_RECORDS });
     const start = params.int('start', { min: 0 });
     const page = params.int('page', { min: 1, max: 1_000_000_000 }) ?? 1;
