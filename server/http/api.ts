@@ -4,6 +4,7 @@ import type { Hub } from '../hub.js';
 import { authenticate, switchChannel, type Identity } from '../auth/identity.js';
 import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
 import { paramReader, type ParamReader } from './params.js';
+import { responseCache } from './response-cache.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Format = 'json' | 'xml' | 'rss' | 'atom';
@@ -39,6 +40,11 @@ export interface ApiRoute {
   idParam?: boolean;
   /** Accepted format suffixes besides none (which means JSON). */
   formats?: Format[];
+  /**
+   * The GET answer depends only on the URL, the caller and the database, and the handler writes
+   * nothing: repeated requests are answered from memory until the database changes (response-cache.ts).
+   */
+  cache?: boolean;
   handler: (req: ApiRequest) => unknown | Promise<unknown>;
 }
 
@@ -83,6 +89,16 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
       if (route.auth === 'user403') throw new HttpError(403, 'This API requires login');
       throw unauthorized();
     }
+    const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
+    const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
+    const generation = cache?.generation() ?? '';
+    const hit = cache?.get(cacheKey, generation);
+    if (hit) {
+      ctx.status = 200;
+      ctx.type = hit.type;
+      ctx.body = hit.body;
+      return;
+    }
     const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
     const req: ApiRequest = {
       ctx,
@@ -99,6 +115,11 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     };
     const value = await route.handler(req);
     api.render(req, route, value);
+    if (cache && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {
+      const body = typeof ctx.body === 'string' ? Buffer.from(ctx.body) : ctx.body;
+      ctx.body = body;
+      cache.set(cacheKey, generation, ctx.response.get('Content-Type'), body);
+    }
   } catch (err) {
     const { error, internal } = toHttpError(err);
     if (internal) ctx.hub.log.error(`${ctx.method} ${ctx.path}:`, err);

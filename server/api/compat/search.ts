@@ -24,4 +24,4 @@ export function searchHandler(req: ApiRequest) {
 }
 
 /** search: a plain array of statuses (not Twitter's search_metadata envelope). */
-export const searchRoute: ApiRoute = { path: 'search', methods: '*', auth: 'user', formats: TIMELINE_FORMATS, handler: searchHandler };
+export const searchRoute: ApiRoute = { path: 'search', methods: '*', auth: 'user', formats: TIMELINE_FORMATS, cache: true, handler: searchHandler };

@@ -13,6 +13,7 @@ export const files: ApiRoute = {
   path: 'files',
   methods: ['GET', 'POST'],
   auth: 'user',
+  cache: true,
   handler({ hub, params, user }) {
     const start = params.int('start', { min: 0 }) ?? 0;
     const records = params.int('records', { min: 0 }) ?? 0;

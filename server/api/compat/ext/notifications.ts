@@ -9,6 +9,7 @@ export const extNotifications: ApiRoute = {
   path: 'ext/notifications',
   methods: ['GET'],
   auth: 'user',
+  cache: true,
   handler: (req) => {
     const { channel } = req.user();
     const now = new Date();

@@ -11,4 +11,4 @@ function handler(req: ApiRequest) {
 }
 
 /** statuses/home_timeline: posts and comments of the channel and of those it follows. */
-export const homeTimelineRoute: ApiRoute = { path: 'statuses/home_timeline', methods: '*', auth: 'user', formats: TIMELINE_FORMATS, handler };
+export const homeTimelineRoute: ApiRoute = { path: 'statuses/home_timeline', methods: '*', auth: 'user', formats: TIMELINE_FORMATS, cache: true, handler };

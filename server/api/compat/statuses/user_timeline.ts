@@ -12,6 +12,7 @@ export const userTimelineRoute: ApiRoute = {
   methods: '*',
   auth: 'user',
   formats: TIMELINE_FORMATS,
+  cache: true,
   handler(req) {
     const who = resolveWho(req, { orSelf: true });
     const items = authorTimeline(req.hub.db, who.xchan_hash, req.user().channel.channel_hash, CONTENT_VERBS, timelinePage(req.params));

@@ -18,6 +18,7 @@ export const networkStreamRoute: ApiRoute = {
   path: 'network/stream',
   methods: ['GET'],
   auth: 'user',
+  cache: true,
   handler({ hub, params, user }) {
     const { channel } = user();
     const uid = channel.channel_id;

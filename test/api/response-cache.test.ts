@@ -1,0 +1,62 @@
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { openDatabase } from '../../server/db/open.js';
+import { markAllNotificationsSeen } from '../../server/store/notify.js';
+
+let t: TestHub;
+
+before(async () => {
+  t = await startHub({ channels: ['alice', 'bob'] });
+  for (const [a, b] of [['alice', 'bob'], ['bob', 'alice']] as const) {
+    const res = await t.request('/api/friendships/create.json', { as: a, method: 'POST', body: new URLSearchParams({ screen_name: b }) });
+    assert.equal(res.status, 200);
+  }
+});
+after(() => t.stop());
+
+async function text(path: string, as: string): Promise<string> {
+  const res = await t.request(path, { as });
+  assert.equal(res.status, 200);
+  return res.text();
+}
+
+async function post(as: string, status: string): Promise<void> {
+  const res = await t.request('/api/statuses/update.json', { as, method: 'POST', body: new URLSearchParams({ status }) });
+  assert.equal(res.status, 200);
+}
+
+test('a repeated read is answered the same, and any write shows at once', async () => {
+  await post('alice', 'first post');
+  const a1 = await text('/api/statuses/home_timeline.json', 'alice');
+  assert.equal(await text('/api/statuses/home_timeline.json', 'alice'), a1);
+  await post('bob', 'bob answers @alice');
+  const a2 = await text('/api/statuses/home_timeline.json', 'alice');
+  assert.notEqual(a2, a1);
+  assert.equal(JSON.parse(a2)[0].text, 'bob answers @alice');
+});
+
+test('answers are kept per caller and per URL', async () => {
+  const mine = JSON.parse(await text('/api/statuses/user_timeline.json', 'alice'));
+  const bobs = JSON.parse(await text('/api/statuses/user_timeline.json', 'bob'));
+  assert.ok(mine.every((s: { user: { screen_name: string } }) => s.user.screen_name === 'alice'));
+  assert.ok(bobs.every((s: { user: { screen_name: string } }) => s.user.screen_name === 'bob'));
+  const xml = await text('/api/statuses/user_timeline.xml', 'alice');
+  assert.match(xml, /^<\?xml/);
+  const one = JSON.parse(await text('/api/statuses/home_timeline.json?count=1', 'alice'));
+  assert.equal(one.length, 1);
+});
+
+test('a write through another connection (the CLI, say) retires cached answers too', async () => {
+  const before = JSON.parse(await text('/api/ext/notifications.json', 'alice')) as { seen: boolean }[];
+  assert.ok(before.some((n) => !n.seen), 'alice has an unseen notification');
+  const other = openDatabase(join(t.dataDir, 'hearth.db'));
+  try {
+    markAllNotificationsSeen(other, t.channels.alice!.channel_id);
+  } finally {
+    other.close();
+  }
+  const after = JSON.parse(await text('/api/ext/notifications.json', 'alice')) as { seen: boolean }[];
+  assert.ok(after.every((n) => n.seen));
+});
