@@ -9,8 +9,8 @@ import { setActivity } from '../../server/services/items.js';
 import { VERB } from '../../server/services/verbs.js';
 
 let t: TestHub;
-let top: Record<string, string>;
-let reply: Record<string, string>;
+let top: Record<string, any>;
+let reply: Record<string, any>;
 
 before(async () => {
   t = await startHub({ channels: ['alice', 'bob', 'carol'] });

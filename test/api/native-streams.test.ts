@@ -8,8 +8,8 @@ import { getConnection } from '../../server/store/connections.js';
 
 let t: TestHub;
 let groupId: number;
-let publicPost: Record<string, string>;
-let groupPost: Record<string, string>;
+let publicPost: Record<string, any>;
+let groupPost: Record<string, any>;
 
 type Portable = Record<string, any>;
 const bodies = (items: Portable[]) => items.map((i) => i.body);

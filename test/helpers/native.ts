@@ -27,7 +27,7 @@ export async function call(t: TestHub, as: string | undefined, path: string, opt
 export async function post(t: TestHub, as: string, form: Record<string, string | string[]>) {
   const r = await call(t, as, 'item/update', { form });
   assert.equal(r.status, 200, r.text);
-  return r.json.item as Record<string, string>;
+  return r.json.item as Record<string, any>;
 }
 
 /** Asserts a failure in the native error shape. */
