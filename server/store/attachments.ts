@@ -38,10 +38,13 @@ export function getVisibleAttach(db: Db, hash: string, observer: string): Attach
 
 /** The first file record (by id; the observer's own channel first) whose hash starts with `prefix`. */
 export function findVisibleAttachByPrefix(db: Db, prefix: string, observer: string, ownUid: number): AttachRow | undefined {
-  return stmt<{ prefix: string; observer: string; uid: number }, AttachRow>(
+  return stmt<{ prefix: string; low: string; observer: string; uid: number }, AttachRow>(
     db,
-    `SELECT * FROM attach WHERE hash LIKE @prefix ESCAPE '\\' AND ${visibleToSql('attach')} ORDER BY uid = @uid DESC, id LIMIT 1`,
-  ).get({ prefix: escapeLike(prefix) + '%', observer, uid: ownUid });
+    // The range lets the hash index narrow the rows (hashes are lowercase hex; LIKE ignores case and
+    // alone would scan every file); LIKE keeps the exact matching rule.
+    `SELECT * FROM attach WHERE hash >= @low AND hash < @low || CAST(x'ff' AS TEXT) AND hash LIKE @prefix ESCAPE '\\'
+       AND ${visibleToSql('attach')} ORDER BY uid = @uid DESC, id LIMIT 1`,
+  ).get({ prefix: escapeLike(prefix) + '%', low: prefix.toLowerCase(), observer, uid: ownUid });
 }
 
 export interface AttachFilter {
