@@ -111,3 +111,17 @@ test('perm_allowed: unknown permission or missing target 400, unknown target 404
   assertError(await call(t, 'alice', 'perm_allowed?perm=view_stream&abook_id=9999'), 404);
   assertError(await call(t, 'bob', `perm_allowed?abook_id=${bobAbook}`), 404);
 });
+
+test('abconfig POST with cat, k and v grants or withdraws a permission of one connection', async () => {
+  const { bob } = t.channels;
+  const before = await call(t, 'alice', `perm_allowed?perm=chat&xchan=${encodeURIComponent(bob!.channel_hash)}`);
+  const set = await call(t, 'alice', 'abconfig', { form: { abook_id: String(bobAbook), cat: 'my_perms', k: 'chat', v: before.json[0].allowed ? '0' : '1' } });
+  assert.equal(set.status, 200);
+  assert.ok(set.json.some((r: { cat: string; k: string; v: string }) => r.cat === 'my_perms' && r.k === 'chat'));
+  const after = await call(t, 'alice', `perm_allowed?perm=chat&xchan=${encodeURIComponent(bob!.channel_hash)}`);
+  assert.equal(after.json[0].allowed, !before.json[0].allowed);
+  assertError(await call(t, 'alice', 'abconfig', { form: { cat: 'my_perms', k: 'chat', v: '1' } }), 400, /abook_id/);
+  assertError(await call(t, 'alice', 'abconfig', { form: { abook_id: String(bobAbook), cat: 'my_perms', k: 'fly', v: '1' } }), 400, /permission/);
+  assertError(await call(t, 'alice', 'abconfig', { form: { abook_id: String(bobAbook), cat: 'my_perms', k: 'chat', v: 'maybe' } }), 400);
+  assertError(await call(t, 'bob', 'abconfig', { form: { abook_id: String(bobAbook), cat: 'my_perms', k: 'chat', v: '1' } }), 404);
+});
