@@ -41,7 +41,7 @@ test('connecting another local channel by its address and seeing what it may do'
 
 // The native abconfig endpoint only reads (as in Hubzilla); the UI posts the change to it and
 // reports when the hub did not apply it. This passes once a write endpoint exists.
-test('changing what a connection may do', { todo: 'no API endpoint writes connection permissions yet (UI posts to api/z/1.0/abconfig)' }, async () => {
+test('changing what a connection may do', async () => {
   const { page } = ui;
   const abookId = await connectionId(hub, 'alice', 'bob');
   await page.goto(`/connections/${abookId}`);
