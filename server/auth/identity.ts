@@ -7,6 +7,7 @@ import type { AccountRow, ChannelRow } from '../store/rows.js';
 import { findSession, type SessionRow } from '../store/sessions.js';
 import { assertSameOrigin } from '../http/web.js';
 import { verifyPassword } from './passwords.js';
+import { dataGeneration } from '../store/generation.js';
 import type { LoginThrottle } from './throttle.js';
 
 export interface Identity {
@@ -50,7 +51,7 @@ export function resolveLogin(db: Db, login: string): { account: AccountRow; chan
  * deliberately slow and clients send credentials with every request.
  */
 export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticator {
-  const verified = new Map<string, { channelId: number; passwordChanged: string; until: number }>();
+  const verified = new Map<string, { channelId: number; passwordChanged: string; until: number; generation?: string; identity?: Identity }>();
   const TTL = 5 * 60 * 1000;
   return async (ctx) => {
     const header = ctx.get('authorization');
@@ -64,10 +65,15 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticat
     const key = createHash('sha256').update(header).digest('hex');
     const cached = verified.get(key);
     if (cached && cached.until > Date.now()) {
+      // While nothing in the database changed, the rows checked last time are still the rows.
+      const generation = dataGeneration(db);
+      if (cached.identity && cached.generation === generation) return { ...cached.identity };
       const channel = getChannel(db, cached.channelId);
       const account = channel && getAccount(db, channel.channel_account_id);
       if (channel && account && account.account_password_changed === cached.passwordChanged && account.account_flags === 0) {
-        return { account, channel, via: 'basic' };
+        cached.identity = { account, channel, via: 'basic' };
+        cached.generation = generation;
+        return { ...cached.identity };
       }
       verified.delete(key);
     }

@@ -133,15 +133,11 @@ export function mountApi(router: Router, api: ApiDefinition): void {
   for (const prefix of api.prefixes) {
     for (const route of api.routes) {
       const pattern = `${prefix}/${route.path}${route.idParam ? '{/:id}' : ''}{.:format}`;
-      const handle = (ctx: Context) => runRoute(ctx, api, route);
-      if (route.methods === '*') {
-        router.all(pattern, handle);
-        continue;
-      }
-      for (const m of route.methods) router.register(pattern, [m], handle);
-      if (route.methods.includes('GET')) router.register(pattern, ['HEAD'], handle);
       const allow = allowedMethods(route);
+      // One layer per route, since the router tests every layer's pattern on every request: the
+      // route's methods run it, any other gets 405.
       router.all(pattern, async (ctx: Context) => {
+        if (route.methods === '*' || allow.includes(ctx.method)) return runRoute(ctx, api, route);
         const requestPath = requestPathOf(ctx);
         const error = methodNotAllowed(allow);
         api.renderError(ctx, error, formatOf(ctx, api, route), requestPath);
