@@ -6,6 +6,5 @@ import { stmt, type Db } from '../db/open.js';
  * derived from the data can be reused for as long as it stays the same.
  */
 export function dataGeneration(db: Db): string {
-  const r = stmt<[], { c: number; v: number }>(db, 'SELECT total_changes() AS c, (SELECT data_version FROM pragma_data_version) AS v').get()!;
-  return `${r.v}.${r.c}`;
+  return `${stmt<[], number>(db, 'PRAGMA data_version').pluck().get()}.${stmt<[], number>(db, 'SELECT total_changes()').pluck().get()}`;
 }
