@@ -57,8 +57,30 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  if (!options.readonly) migrate(db);
+  if (!options.readonly) {
+    beginTransactionsImmediately(db);
+    migrate(db);
+  }
   return db;
+}
+
+/**
+ * Makes db.transaction() take the write lock when it begins (BEGIN IMMEDIATE). A deferred
+ * transaction that reads and then writes cannot wait for another process's writer (the CLI, a
+ * second hub): SQLite answers SQLITE_BUSY at once instead of honouring busy_timeout, because its
+ * snapshot is already stale. Nested calls still become savepoints.
+ */
+function beginTransactionsImmediately(db: Db): void {
+  const deferred = db.transaction.bind(db);
+  db.transaction = ((fn: (...args: never[]) => unknown) => {
+    const tx = deferred(fn);
+    return Object.assign((...args: never[]) => tx.immediate(...args), {
+      default: tx.immediate,
+      deferred: tx.deferred,
+      immediate: tx.immediate,
+      exclusive: tx.exclusive,
+    });
+  }) as Db['transaction'];
 }
 
 const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
