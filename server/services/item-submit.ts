@@ -2,7 +2,7 @@ import type { Hub } from '../hub.js';
 import type { ChannelRow, ItemRow } from '../store/rows.js';
 import { findItemByIconfig, getItem } from '../store/items.js';
 import { notFound } from '../http/errors.js';
-import { createItem, editItem, resolveParent, type EditInput, type PostInput } from './items.js';
+import { createItem, editItem, resolveParent, signAhead, type EditInput, type PostInput } from './items.js';
 import { bodyWithMedia, itemAttachJson, withPostMedia, type PostMedia } from './media.js';
 import type { FileSource } from './attachments.js';
 import { PUBLIC_ACL, type AccessLists } from './acl.js';
@@ -57,12 +57,13 @@ function mergedAttach(existing: string, media: PostMedia[]): string | undefined 
 export async function submitItem(hub: Hub, channel: ChannelRow, s: ItemSubmission): Promise<ItemRow> {
   const known = s.editId === undefined && s.external ? findItemByIconfig(hub.db, channel.channel_id, 'system', s.external.namespace, s.external.remoteId) : undefined;
   const editId = s.editId ?? known?.id;
+  const signed = editId === undefined && !s.media.length && !s.post.author ? await signAhead(channel, s.post.body) : undefined;
   const write = (media: PostMedia[]): ItemRow => {
     if (editId !== undefined) {
       const attach = media.length ? mergedAttach(getItem(hub.db, editId)?.attach ?? '', media) : undefined;
       return editItem(hub, channel, editId, { ...s.edit, body: bodyWithMedia(s.edit.body ?? '', media), attach });
     }
-    return createItem(hub, channel, { ...s.post, body: bodyWithMedia(s.post.body, media), attach: itemAttachJson(media) || s.post.attach });
+    return createItem(hub, channel, { ...s.post, body: bodyWithMedia(s.post.body, media), attach: itemAttachJson(media) || s.post.attach, signed });
   };
   if (!s.media.length) return write([]);
   return withPostMedia(hub, channel, s.media, mediaAudience(hub, channel, s, editId), write);

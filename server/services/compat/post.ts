@@ -3,7 +3,7 @@ import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getItem } from '../../store/items.js';
 import { badRequest } from '../../http/errors.js';
 import type { FileSource } from '../attachments.js';
-import { createItem } from '../items.js';
+import { createItem, signAhead } from '../items.js';
 import { bodyWithMedia, claimMedia, itemAttachJson, withPostMedia } from '../media.js';
 import type { AccessLists } from '../acl.js';
 
@@ -37,6 +37,7 @@ export async function postStatus(hub: Hub, channel: ChannelRow, input: StatusInp
     // createItem checks the parent again and refuses unknown or invisible ones.
     if (top) acl = { allow_cid: top.allow_cid, allow_gid: top.allow_gid, deny_cid: top.deny_cid, deny_gid: top.deny_gid };
   }
+  const signed = !input.files.length && !input.mediaIds.length ? await signAhead(channel, input.text) : undefined;
   return withPostMedia(hub, channel, input.files, acl, (uploaded) => {
     const media = [...uploaded, ...claimMedia(hub, channel, input.mediaIds, acl)];
     return createItem(hub, channel, {
@@ -47,6 +48,7 @@ export async function postStatus(hub: Hub, channel: ChannelRow, input: StatusInp
       parentId: input.inReplyTo,
       coord: input.coord,
       attach: itemAttachJson(media),
+      signed,
     });
   });
 }
