@@ -13,6 +13,10 @@ export interface Endpoint {
   spec: RequestSpec;
   /** Fewer concurrent clients than the default (the big uploads). */
   connections?: number;
+  /** Seconds of measured load at least; the uploads take long enough each that a short run counts none. */
+  minSeconds?: number;
+  /** No warm-up: a warm-up's uploads still in flight would be processed during the measured run. */
+  noWarmup?: boolean;
 }
 
 export const MiB = 1024 * 1024;
@@ -37,14 +41,12 @@ export function multipart(fields: Record<string, string>, file: { field: string;
 }
 
 /**
- * A 12-megapixel (4000×3000) JPEG that compresses like a photo (a few MB): a gradient scene
- * with fine noise, the way sensor output looks to the encoder.
+ * A JPEG that compresses like a photo (4000×3000: a few MB): a gradient scene with fine noise, the
+ * way sensor output looks to the encoder.
  */
-export async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const width = 4000;
-  const height = 3000;
+export async function photoJpeg(width = 4000, height = 3000): Promise<Buffer> {
   const scene = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b8cc9"/><stop offset="0.6" stop-color="#d8e4ef"/><stop offset="1" stop-color="#4d6b3a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/><circle cx="2900" cy="700" r="260" fill="#fff3c4"/><path d="M0 2200 L900 1500 L1700 2100 L2600 1300 L4000 2300 L4000 3000 L0 3000 Z" fill="#3d5230"/></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 4000 3000" preserveAspectRatio="none"><defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b8cc9"/><stop offset="0.6" stop-color="#d8e4ef"/><stop offset="1" stop-color="#4d6b3a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#s)"/><circle cx="2900" cy="700" r="260" fill="#fff3c4"/><path d="M0 2200 L900 1500 L1700 2100 L2600 1300 L4000 2300 L4000 3000 L0 3000 Z" fill="#3d5230"/></svg>`,
   );
   const base = await sharp(scene).removeAlpha().raw().toBuffer();
   const noise = await sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 18 } } }).raw().toBuffer();
@@ -57,7 +59,7 @@ export function endpoints(m: Manifest, photo: Buffer): Endpoint[] {
   const auth = { authorization: basicAuth(m.owner, m.password) };
   const formHeaders = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
   const others = m.channels.filter((c) => c.nick !== m.owner).map((c) => c.nick);
-  const upload = multipart({ album: 'Bench uploads', desc: 'A twelve megapixel photo' }, { field: 'media', filename: 'IMG_4000x3000.jpg', type: 'image/jpeg', data: photo });
+  const upload = multipart({ album: 'Bench uploads', desc: 'A photo from a phone' }, { field: 'media', filename: 'IMG_0001.jpg', type: 'image/jpeg', data: photo });
   const chunks = Math.max(1, Math.floor(m.bigFile.size / CHUNK));
   const get = (path: string): RequestSpec => ({ method: 'GET', path, headers: auth });
   return [
@@ -91,6 +93,9 @@ export function endpoints(m: Manifest, photo: Buffer): Endpoint[] {
       kind: 'write',
       format: 'json',
       spec: { method: 'POST', path: '/api/ext/photo/create.json', headers: { ...auth, 'content-type': upload.contentType }, body: upload.body },
+      connections: 2,
+      minSeconds: 8,
+      noWarmup: true,
     },
     {
       name: 'filedata',

@@ -13,7 +13,7 @@ export interface ExportMeasure {
   growthMB: number;
 }
 
-const ITEM_MARK = Buffer.from('"mid":"');
+const ITEM_MARK = Buffer.from('"message_id":"');
 
 /** Counts occurrences of a marker across chunk boundaries. */
 function counter(mark: Buffer) {

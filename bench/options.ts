@@ -27,6 +27,8 @@ export interface LoadSize {
   warmupSeconds: number;
   /** Cold starts measured (median reported). */
   coldStarts: number;
+  /** Size of the JPEG that ext/photo/create uploads (12 megapixels but in the tiny mode). */
+  photo: { width: number; height: number };
 }
 
 export interface BenchOptions {
@@ -52,9 +54,9 @@ export const SEED_SIZES: Record<Mode, SeedSize> = {
 };
 
 export const LOAD_SIZES: Record<Mode, LoadSize> = {
-  full: { connections: 10, seconds: 10, warmupSeconds: 2, coldStarts: 3 },
-  quick: { connections: 10, seconds: 3, warmupSeconds: 1, coldStarts: 1 },
-  tiny: { connections: 4, seconds: 0.5, warmupSeconds: 0.2, coldStarts: 1 },
+  full: { connections: 10, seconds: 10, warmupSeconds: 2, coldStarts: 3, photo: { width: 4000, height: 3000 } },
+  quick: { connections: 10, seconds: 3, warmupSeconds: 1, coldStarts: 1, photo: { width: 4000, height: 3000 } },
+  tiny: { connections: 4, seconds: 0.4, warmupSeconds: 0.1, coldStarts: 1, photo: { width: 800, height: 600 } },
 };
 
 export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--data DIR] [--reuse] [--only a,b] [--cpu-prof] [--out FILE]

@@ -11,7 +11,8 @@ import { parseOptions, type BenchOptions } from './options.js';
 import { readManifest, seed, type Manifest } from './seed.js';
 import { startHubProcess, type HubProcess } from './hub-process.js';
 import { startCeiling, type CeilingProcess } from './ceiling.js';
-import { basicAuth, CHUNK, endpoints, twelveMegapixelJpeg, type Endpoint } from './endpoints.js';
+import { basicAuth, CHUNK, endpoints, photoJpeg, type Endpoint } from './endpoints.js';
+import type { RequestSpec } from './load.js';
 import { loadEndpoint, type LoadOptions } from './load.js';
 import { RssSampler, round1 } from './memory.js';
 import { measureExport, type ExportMeasure } from './export-memory.js';
@@ -45,6 +46,12 @@ async function probe(hub: HubProcess, e: Endpoint): Promise<{ status: number; by
   return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
 }
 
+/** The same request with a parameter the hub ignores, different every time, so no answer is ever reused. */
+function uncached(spec: RequestSpec): RequestSpec {
+  const sep = spec.path.includes('?') ? '&' : '?';
+  return { ...spec, next: (n) => ({ path: `${spec.path}${sep}_bench=${n}` }) };
+}
+
 async function coldStarts(opts: BenchOptions): Promise<number[]> {
   const samples: number[] = [];
   for (let i = 1; i < opts.load.coldStarts; i++) {
@@ -67,7 +74,11 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
     return { name: e.name, kind: e.kind, probe: first, skipped: `answers ${first.status}` };
   }
   if (first.status >= 300) log(`  ${e.name}: probe answered ${first.status}`);
-  const opts = { ...load, connections: e.connections ?? load.connections };
+  const opts: LoadOptions = {
+    connections: e.connections ?? load.connections,
+    seconds: Math.max(load.seconds, e.minSeconds ?? 0),
+    warmupSeconds: e.noWarmup ? 0 : load.warmupSeconds,
+  };
   const sampler = new RssSampler(hub.pid);
   const result = await loadEndpoint(hub.url, e.spec, opts);
   const rss = sampler.stop();
@@ -75,9 +86,12 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
   if (e.kind === 'read') {
     out.ceiling = await loadEndpoint(ceiling.url, { method: 'GET', path: ceiling.path(first.bytes, e.format) }, opts);
     out.ratio = result.rps / out.ceiling.rps;
+    const sampler2 = new RssSampler(hub.pid);
+    out.uncached = await loadEndpoint(hub.url, uncached(e.spec), opts);
+    out.peakRssMB = Math.max(rss.peakMB, sampler2.stop().peakMB);
   }
   if (e.name === 'filedata') out.decodedMBps = (result.rps * CHUNK) / 1e6;
-  log(`  ${e.name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${out.ratio !== undefined ? `, ${Math.round(out.ratio * 100)}% of ceiling` : ''}${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`);
+  log(`  ${e.name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${out.ratio !== undefined ? `, ${Math.round(out.ratio * 100)}% of ceiling` : ''}${out.uncached ? `; uncached ${out.uncached.rps.toFixed(1)} req/s, p99 ${out.uncached.p99Ms} ms` : ''}${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`);
   return out;
 }
 
@@ -85,7 +99,7 @@ async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const wanted = (name: string) => opts.only.length === 0 || opts.only.includes(name);
   const { manifest, seeded } = await ensureData(opts);
-  const photo = await twelveMegapixelJpeg();
+  const photo = await photoJpeg(opts.load.photo.width, opts.load.photo.height);
   const ceiling = await startCeiling();
   log('Measuring cold start…');
   const starts = wanted('coldstart') ? await coldStarts(opts) : [];
