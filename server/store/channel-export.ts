@@ -1,5 +1,6 @@
 import { stmt, type Db } from '../db/open.js';
 import type { AbookRow, MailRow, ProfileRow, XchanRow } from './rows.js';
+import type { ConvRow } from './mail.js';
 
 /** Rows of a channel for channel/export/basic, apart from items (item-streams.ts). */
 
@@ -51,16 +52,6 @@ export function listSavedSearches(db: Db, uid: number): SavedSearchRow[] {
 /** The channel's copies of direct messages. Iterates: use a connection of its own. */
 export function iterateMail(db: Db, uid: number): Iterable<MailRow> {
   return stmt<[number], MailRow>(db, 'SELECT * FROM mail WHERE channel_id = ? AND mail_deleted = 0 ORDER BY id').iterate(uid);
-}
-
-export interface ConvRow {
-  id: number;
-  guid: string;
-  subject: string;
-  creator: string;
-  recips: string;
-  created: string;
-  updated: string;
 }
 
 /** Conversations the channel's messages belong to. */
