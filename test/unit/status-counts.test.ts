@@ -13,7 +13,7 @@ import { toAclString } from '../../server/util/ids.js';
 test('statuses_count from the trigger-kept counts equals a full count, for every observer, through posts, edits and deletions', async () => {
   const t = await startHub({ channels: ['alice', 'bob', 'carol'] });
   try {
-    const { alice, bob, carol } = t.channels as Record<string, NonNullable<(typeof t.channels)[string]>>;
+    const [alice, bob, carol] = [t.channels.alice!, t.channels.bob!, t.channels.carol!];
     for (const [a, b] of [[alice, bob], [bob, alice], [carol, alice], [alice, carol]] as const) connect(t.hub, a, b.channel_hash);
     const hashes = [alice.channel_hash, bob.channel_hash, carol.channel_hash];
     const check = (when: string) => {
