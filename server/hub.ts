@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { openDatabase, type Db } from './db/open.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { AttachmentStore } from './files/store.js';
 import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './auth/identity.js';
 import { oauthAuthenticator } from './auth/oauth1.js';
@@ -102,6 +103,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   writeFileSync(runningMarker, `${process.pid}\n`);
   if (integrity.repaired.length) log.warn(`startup check repaired: ${integrity.repaired.join('; ')}`);
   purgeExpiredSessions(db);
+  const checkpointer = startCheckpointer(db, (message) => log.warn(message));
 
   let host = options.host ?? '127.0.0.1';
   let port = options.port ?? 8420;
@@ -160,6 +162,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async close() {
       await stopServer();
+      await checkpointer.stop();
       if (db.open) db.close();
       rmSync(runningMarker, { force: true });
     },

@@ -1,4 +1,5 @@
 import type { Hub } from '../hub.js';
+import { writeTogether } from '../db/group-commit.js';
 import type { ChannelRow, ItemRow } from '../store/rows.js';
 import { findItemByIconfig, getItem } from '../store/items.js';
 import { notFound } from '../http/errors.js';
@@ -65,6 +66,6 @@ export async function submitItem(hub: Hub, channel: ChannelRow, s: ItemSubmissio
     }
     return createItem(hub, channel, { ...s.post, body: bodyWithMedia(s.post.body, media), attach: itemAttachJson(media) || s.post.attach, signed });
   };
-  if (!s.media.length) return write([]);
+  if (!s.media.length) return writeTogether(hub.db, () => write([]));
   return withPostMedia(hub, channel, s.media, mediaAudience(hub, channel, s, editId), write);
 }

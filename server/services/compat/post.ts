@@ -4,7 +4,8 @@ import { getItem } from '../../store/items.js';
 import { badRequest } from '../../http/errors.js';
 import type { FileSource } from '../attachments.js';
 import { createItem, signAhead } from '../items.js';
-import { bodyWithMedia, claimMedia, itemAttachJson, withPostMedia } from '../media.js';
+import { bodyWithMedia, claimMedia, itemAttachJson, withPostMedia, type PostMedia } from '../media.js';
+import { writeTogether } from '../../db/group-commit.js';
 import type { AccessLists } from '../acl.js';
 
 export interface StatusInput {
@@ -37,10 +38,10 @@ export async function postStatus(hub: Hub, channel: ChannelRow, input: StatusInp
     // createItem checks the parent again and refuses unknown or invisible ones.
     if (top) acl = { allow_cid: top.allow_cid, allow_gid: top.allow_gid, deny_cid: top.deny_cid, deny_gid: top.deny_gid };
   }
-  const signed = !input.files.length && !input.mediaIds.length ? await signAhead(channel, input.text) : undefined;
-  return withPostMedia(hub, channel, input.files, acl, (uploaded) => {
-    const media = [...uploaded, ...claimMedia(hub, channel, input.mediaIds, acl)];
-    return createItem(hub, channel, {
+  const textOnly = !input.files.length && !input.mediaIds.length;
+  const signed = textOnly ? await signAhead(channel, input.text) : undefined;
+  const post = (media: PostMedia[]) =>
+    createItem(hub, channel, {
       body: bodyWithMedia(input.text, media),
       title: input.title,
       app: input.app,
@@ -50,5 +51,6 @@ export async function postStatus(hub: Hub, channel: ChannelRow, input: StatusInp
       attach: itemAttachJson(media),
       signed,
     });
-  });
+  if (textOnly) return writeTogether(hub.db, () => post([]));
+  return withPostMedia(hub, channel, input.files, acl, (uploaded) => post([...uploaded, ...claimMedia(hub, channel, input.mediaIds, acl)]));
 }

@@ -1,0 +1,62 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type { Db } from './open.js';
+
+/** How often the worker moves committed WAL pages into the database file. */
+const INTERVAL_MS = 250;
+
+// Plain CommonJS evaluated as the worker, so that it runs the same under tsx and compiled.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+const timer = setInterval(() => {
+  try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { parentPort.postMessage(String((err && err.message) || err)); }
+}, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+export interface Checkpointer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Checkpoints the database's WAL from a worker thread instead of inside the commits of `db`. A
+ * checkpoint copies pages back and fsyncs the file: done by the committing connection itself (the
+ * default), it stalled the event loop for tens, at times hundreds of milliseconds every few dozen
+ * posts. PASSIVE checkpoints never block writers; should the worker fail, `db` checkpoints again
+ * itself.
+ */
+export function startCheckpointer(db: Db, onError: (message: string) => void = () => {}): Checkpointer {
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { file: db.name, driver: createRequire(import.meta.url).resolve('better-sqlite3'), intervalMs: INTERVAL_MS },
+  });
+  const fallBack = (message: string) => {
+    onError(`WAL checkpoints back on the main connection: ${message}`);
+    if (db.open) db.pragma('wal_autocheckpoint = 1000');
+  };
+  let stopping = false;
+  worker.on('message', (message: string) => onError(`WAL checkpoint failed: ${message}`));
+  worker.on('error', (err) => fallBack(err.message));
+  worker.on('exit', () => {
+    if (!stopping) fallBack('the checkpoint worker stopped');
+  });
+  worker.unref();
+  db.pragma('wal_autocheckpoint = 0');
+  return {
+    stop() {
+      stopping = true;
+      return new Promise<void>((resolve) => {
+        worker.once('exit', () => resolve());
+        worker.ref();
+        worker.postMessage('stop');
+      });
+    },
+  };
+}
