@@ -56,7 +56,7 @@ export async function measureExport(url: string, pid: number, auth: string, nick
     status: res.status,
     bytes,
     items: items.count,
-    seconds: round1(seconds * 100) / 100,
+    seconds: Number(seconds.toFixed(3)),
     idleRssMB: round1(idle),
     peakRssMB: rss.peakMB,
     growthMB: round1(rss.peakMB - idle),

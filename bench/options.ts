@@ -25,6 +25,8 @@ export interface LoadSize {
   seconds: number;
   /** Seconds of unmeasured load before it (JIT, caches, the credential cache). */
   warmupSeconds: number;
+  /** Instead of seconds: this many requests per run (the load generator times runs in whole seconds). */
+  requests?: number;
   /** Cold starts measured (median reported). */
   coldStarts: number;
   /** Size of the JPEG that ext/photo/create uploads (12 megapixels but in the tiny mode). */
@@ -56,7 +58,7 @@ export const SEED_SIZES: Record<Mode, SeedSize> = {
 export const LOAD_SIZES: Record<Mode, LoadSize> = {
   full: { connections: 10, seconds: 10, warmupSeconds: 2, coldStarts: 3, photo: { width: 4000, height: 3000 } },
   quick: { connections: 10, seconds: 3, warmupSeconds: 1, coldStarts: 1, photo: { width: 4000, height: 3000 } },
-  tiny: { connections: 4, seconds: 0.4, warmupSeconds: 0.1, coldStarts: 1, photo: { width: 800, height: 600 } },
+  tiny: { connections: 4, seconds: 1, warmupSeconds: 0, requests: 40, coldStarts: 1, photo: { width: 800, height: 600 } },
 };
 
 export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--data DIR] [--reuse] [--only a,b] [--cpu-prof] [--out FILE]

@@ -76,8 +76,9 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
   if (first.status >= 300) log(`  ${e.name}: probe answered ${first.status}`);
   const opts: LoadOptions = {
     connections: e.connections ?? load.connections,
-    seconds: Math.max(load.seconds, e.minSeconds ?? 0),
-    warmupSeconds: e.noWarmup ? 0 : load.warmupSeconds,
+    seconds: e.slow ? Math.max(load.seconds, 8) : load.seconds,
+    warmupSeconds: e.slow ? 0 : load.warmupSeconds,
+    requests: load.requests && (e.slow ? Math.ceil(load.requests / 10) : load.requests),
   };
   const sampler = new RssSampler(hub.pid);
   const result = await loadEndpoint(hub.url, e.spec, opts);
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
   const starts = wanted('coldstart') ? await coldStarts(opts) : [];
   const hub = await startHubProcess(opts.dataDir, { cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
   starts.push(hub.coldStartMs);
-  const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds };
+  const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds, requests: opts.load.requests };
   const results: EndpointResult[] = [];
   const exports: ExportMeasure[] = [];
   let afterSeedIdleMB = Number.NaN;
