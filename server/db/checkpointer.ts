@@ -42,21 +42,28 @@ export function startCheckpointer(db: Db, onError: (message: string) => void = (
     if (db.open) db.pragma('wal_autocheckpoint = 1000');
   };
   let stopping = false;
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    worker.on('exit', () => {
+      exited = true;
+      if (!stopping) fallBack('the checkpoint worker stopped');
+      resolve();
+    }),
+  );
   worker.on('message', (message: string) => onError(`WAL checkpoint failed: ${message}`));
   worker.on('error', (err) => fallBack(err.message));
-  worker.on('exit', () => {
-    if (!stopping) fallBack('the checkpoint worker stopped');
-  });
   worker.unref();
   db.pragma('wal_autocheckpoint = 0');
   return {
+    // Safe to call more than once, and after the worker has gone.
     stop() {
-      stopping = true;
-      return new Promise<void>((resolve) => {
-        worker.once('exit', () => resolve());
+      if (!stopping && !exited) {
+        stopping = true;
         worker.ref();
         worker.postMessage('stop');
-      });
+      }
+      stopping = true;
+      return exit;
     },
   };
 }
