@@ -1,7 +1,13 @@
-import bbobHTML from '@bbob/html';
-import presetHTML5 from '@bbob/preset-html5';
-import MarkdownIt from 'markdown-it';
-import sanitizeHtml from 'sanitize-html';
+import type BbobHtml from '@bbob/html';
+import type PresetHtml5 from '@bbob/preset-html5';
+import type MarkdownItType from 'markdown-it';
+import type SanitizeHtml from 'sanitize-html';
+import { lazyPackage } from '../util/lazy.js';
+
+const bbobHTML = lazyPackage<{ default: typeof BbobHtml }>('@bbob/html');
+const presetHTML5 = lazyPackage<{ default: typeof PresetHtml5 }>('@bbob/preset-html5');
+const sanitizeHtml = lazyPackage<typeof SanitizeHtml>('sanitize-html');
+const MarkdownIt = lazyPackage<typeof MarkdownItType>('markdown-it');
 
 export const SUPPORTED_MIMETYPES = ['text/bbcode', 'text/markdown', 'text/plain'] as const;
 export type BodyMimetype = (typeof SUPPORTED_MIMETYPES)[number];
@@ -51,7 +57,8 @@ function share(node: BbNode) {
 }
 
 /** Hubzilla's BBCode adds [zrl] and [zmg] (links and images to identities), rendered as plain ones. */
-const bbcodePreset = presetHTML5.extend((tags) => ({
+let bbcodePresetMemo: ReturnType<typeof PresetHtml5.extend> | undefined;
+const bbcodePreset = () => (bbcodePresetMemo ??= presetHTML5().default.extend((tags) => ({
   ...tags,
   zrl: (node, core, options) => tags.url!(node, core, options),
   img: (node) => image(node as BbNode),
@@ -62,9 +69,10 @@ const bbcodePreset = presetHTML5.extend((tags) => ({
   h3: (node) => ({ tag: 'h3', content: node.content }),
   center: (node) => ({ tag: 'div', attrs: { style: 'text-align: center;' }, content: node.content }),
   hr: () => ({ tag: 'hr', content: null }),
-}));
+})))();
 
-const markdown = new MarkdownIt({ html: false, linkify: true, breaks: true });
+let markdownMemo: InstanceType<typeof MarkdownItType> | undefined;
+const markdown = () => (markdownMemo ??= new (MarkdownIt())({ html: false, linkify: true, breaks: true }));
 
 /** Links in posts must be absolute http(s)/mailto URLs; anything else (e.g. an escaped javascript: URL) is dropped. */
 function withAbsoluteUrl(attribs: Record<string, string>, name: string): Record<string, string> {
@@ -74,7 +82,7 @@ function withAbsoluteUrl(attribs: Record<string, string>, name: string): Record<
   return rest;
 }
 
-const SANITIZE: sanitizeHtml.IOptions = {
+const SANITIZE: SanitizeHtml.IOptions = {
   allowedTags: [
     'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'strike', 'span', 'div', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
     'ul', 'ol', 'li', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup',
@@ -109,7 +117,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
 
 /** Makes arbitrary HTML safe to show to a viewer: no script, event handlers, javascript: URLs or CSS tricks. */
 export function sanitize(html: string): string {
-  return sanitizeHtml(html, SANITIZE);
+  return sanitizeHtml()(html, SANITIZE);
 }
 
 export function escapeHtml(s: string): string {
@@ -130,7 +138,7 @@ function linkBareUrls(body: string): string {
 function bbcodeToHtml(body: string): string {
   // Raw HTML in a BBCode body is text, not markup. (The renderer escapes & in attributes itself.)
   const escaped = linkBareUrls(body).replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const html = bbobHTML(escaped, bbcodePreset());
+  const html = bbobHTML().default(escaped, bbcodePreset());
   return html.replace(/\r?\n/g, '<br>');
 }
 
@@ -163,7 +171,7 @@ const renderMemo = memoized((key) => {
   const mimetype = key.slice(0, cut);
   const body = key.slice(cut + 1);
   let html: string;
-  if (mimetype === 'text/markdown') html = markdown.render(body);
+  if (mimetype === 'text/markdown') html = markdown().render(body);
   else if (mimetype === 'text/plain') html = plainToHtml(body);
   else html = bbcodeToHtml(body);
   return sanitize(html).trim();
@@ -177,7 +185,7 @@ export function renderBody(body: string, mimetype: string = 'text/bbcode'): stri
 /** Plain text of HTML that renderBody produced. */
 export const htmlToText = memoized((rendered) => {
   const html = rendered.replace(/<br\s*\/?>/g, '\n').replace(/<\/(p|div|li|blockquote|h\d)>/g, '$&\n');
-  const text = sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml()(html, { allowedTags: [], allowedAttributes: {} });
   return decodeEntities(text).replace(/\n{3,}/g, '\n\n').trim();
 });
 

@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
+import type { koaBody as KoaBody } from 'koa-body';
+import { lazyPackage } from '../util/lazy.js';
 import { rm } from 'node:fs/promises';
 import type { UploadedFile } from './params.js';
 
@@ -20,8 +21,13 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = {
  * files land in `tmpDir` (inside the data directory, so moving them into the store is a rename);
  * whatever a handler did not move away is removed when the request ends, whether it failed or not.
  */
+const koaBodyPackage = lazyPackage<{ koaBody: typeof KoaBody }>('koa-body');
+const PARSED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
+
 export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
-  const parse = koaBody({
+  // Built on the first request with a body: the parser and its dependencies take a while to load,
+  // and requests of other methods pass through it untouched anyway.
+  const makeParser = () => koaBodyPackage().koaBody({
     multipart: true,
     urlencoded: true,
     json: true,
@@ -32,7 +38,7 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
     formLimit: limits.maxFormBytes,
     jsonLimit: limits.maxFormBytes,
     textLimit: limits.maxFormBytes,
-    parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'] as never,
+    parsedMethods: PARSED_METHODS as never,
     formidable: {
       uploadDir: tmpDir,
       keepExtensions: false,
@@ -44,7 +50,10 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
       minFileSize: 0,
     },
   });
+  let parse: Middleware | undefined;
   return async (ctx, next) => {
+    if (!PARSED_METHODS.includes(ctx.method.toUpperCase())) return next();
+    parse ??= makeParser();
     try {
       await parse(ctx, next);
     } finally {

@@ -1,4 +1,7 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder as XMLBuilderType } from 'fast-xml-parser';
+import { lazyPackage } from '../util/lazy.js';
+
+const fastXmlParser = lazyPackage<{ XMLBuilder: typeof XMLBuilderType }>('fast-xml-parser');
 
 export const XML_NAMESPACES = {
   xmlns: 'http://api.twitter.com',
@@ -92,7 +95,8 @@ function toNode(value: unknown, opts: XmlOptions): unknown {
   return out;
 }
 
-const builder = new XMLBuilder({
+let builderMemo: XMLBuilderType | undefined;
+const builder = () => (builderMemo ??= new (fastXmlParser().XMLBuilder)({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   textNodeName: '#text',
@@ -100,7 +104,7 @@ const builder = new XMLBuilder({
   indentBy: '  ',
   suppressEmptyNode: true,
   suppressBooleanAttributes: false,
-});
+}));
 
 /** Renders a value as an XML document with the given root element. */
 export function renderXml(root: string, value: unknown, opts: XmlOptions = {}): string {
@@ -115,5 +119,5 @@ export function renderXml(root: string, value: unknown, opts: XmlOptions = {}): 
     rootNode = { '#text': scalarText(value) };
   }
   if (opts.namespaces) for (const [k, v] of Object.entries(XML_NAMESPACES)) rootNode[`@_${k}`] = v;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build({ [root]: rootNode })}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder().build({ [root]: rootNode })}`;
 }

@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
-import sharp, { type Metadata } from 'sharp';
+import type Sharp from 'sharp';
+import type { Metadata } from 'sharp';
+import { lazyPackage } from '../util/lazy.js';
 import { badRequest } from '../http/errors.js';
+
+// Every upload is a different file, so libvips' operation cache never hits; it only holds memory.
+const sharp = lazyPackage<typeof Sharp>('sharp', (s) => s.cache(false));
 
 /**
  * Largest image (width × height of the input) that is decoded at all: a small file can declare
@@ -64,7 +69,7 @@ function notAnImage(detail?: string): Error {
 export async function inspectImage(path: string): Promise<ImageInfo> {
   let meta: Metadata;
   try {
-    meta = await sharp(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await sharp()(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (err) {
     if (/pixel limit/i.test((err as Error).message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
     throw notAnImage();
@@ -93,8 +98,6 @@ export async function inspectImage(path: string): Promise<ImageInfo> {
  * CPU-bound, so more than one per core only adds memory (a 12-megapixel decode holds tens of MB).
  */
 const MAX_PARALLEL_RENDERS = Math.max(1, availableParallelism());
-// Every upload is a different file, so libvips' operation cache never hits; it only holds memory.
-sharp.cache(false);
 let rendering = 0;
 const waiting: (() => void)[] = [];
 
@@ -119,7 +122,7 @@ async function render(path: string, info: ImageInfo, scale: number): Promise<Ren
   if (!spec) throw new Error(`unknown photo scale ${scale}`);
   const out = Object.values(OUTPUT).find((o) => o.mimetype === info.mimetype)!;
   try {
-    let img = sharp(path, { limitInputPixels: MAX_INPUT_PIXELS, animated: info.animated });
+    let img = sharp()(path, { limitInputPixels: MAX_INPUT_PIXELS, animated: info.animated });
     if (!info.animated && info.orientation > 1) img = img.rotate();
     img = spec.square
       ? img.resize(spec.size, spec.size, { fit: 'cover' })

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyPackage } from '../util/lazy.js';
+
+const sharp = lazyPackage<typeof Sharp>('sharp');
 
 const cache = new Map<string, Buffer>();
 
@@ -27,7 +30,7 @@ export async function defaultAvatar(seed: string, size: number): Promise<Buffer>
       pixels.set(c, (y * size + x) * 3);
     }
   }
-  const png = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  const png = await sharp()(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
   if (cache.size > 500) cache.clear();
   cache.set(cacheKey, png);
   return png;

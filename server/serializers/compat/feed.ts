@@ -1,4 +1,7 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import type { XMLBuilder as XMLBuilderType } from 'fast-xml-parser';
+import { lazyPackage } from '../../util/lazy.js';
+
+const fastXmlParser = lazyPackage<{ XMLBuilder: typeof XMLBuilderType }>('fast-xml-parser');
 import { xmlSafeText } from '../../http/xml.js';
 import { fromDbDate } from '../../util/time.js';
 
@@ -26,7 +29,8 @@ export interface FeedMeta {
   generator: string;
 }
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', format: true, indentBy: '  ', suppressEmptyNode: true });
+let builderMemo: XMLBuilderType | undefined;
+const builder = () => (builderMemo ??= new (fastXmlParser().XMLBuilder)({ ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', format: true, indentBy: '  ', suppressEmptyNode: true }));
 
 const text = (s: string) => xmlSafeText(s);
 
@@ -67,7 +71,7 @@ export function rssFeed(meta: FeedMeta, entries: FeedEntry[]): string {
       },
     },
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder().build(doc)}`;
 }
 
 /** An Atom 1.0 document. */
@@ -95,5 +99,5 @@ export function atomFeed(meta: FeedMeta, entries: FeedEntry[]): string {
       })),
     },
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(doc)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder().build(doc)}`;
 }
