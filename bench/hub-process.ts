@@ -20,6 +20,11 @@ export interface HubProcess {
 export interface HubProcessOptions {
   /** Directory for a V8 CPU profile of the hub (written when it stops). */
   cpuProfDir?: string;
+  /**
+   * The hub's entry script: bin/hearth.js (TypeScript through tsx, as `hearth serve` runs) by
+   * default, or a compiled build (as the desktop app runs it; build.ts).
+   */
+  entry?: string;
 }
 
 async function firstOk(url: string, deadline: number): Promise<void> {
@@ -54,7 +59,7 @@ export async function startHubProcess(dataDir: string, opts: HubProcessOptions =
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
   }
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
+  const child = spawn(process.execPath, [...nodeArgs, opts.entry ?? BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: withoutBaseUrl(process.env),
   });

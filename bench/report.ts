@@ -34,7 +34,8 @@ export interface BenchResults {
   dataDir: string;
   data: Record<string, unknown>;
   seedSeconds?: Record<string, number>;
-  coldStartMs: { samples: number[]; median: number };
+  /** The compiled hub (as the desktop app runs it); tsx: `hearth serve` from the TypeScript sources. */
+  coldStartMs: { samples: number[]; median: number; tsx: { samples: number[]; median: number; rssMB: number[] } };
   memory: { afterSeedIdleMB: number; underLoadPeakMB: number; readsPeakMB: number; afterLoadIdleMB: number };
   endpoints: EndpointResult[];
   exports: ExportMeasure[];
@@ -85,7 +86,8 @@ export function formatTable(r: BenchResults): string {
     out.push(table(['export (posts=true)', 'status', 'item records', 'size', 's', 'RSS before MB', 'peak RSS MB', 'growth MB'], ex, [false, true, true, true, true, true, true, true]));
     out.push('');
   }
-  out.push(`Cold start (process start → first 200 from help/test): median ${num(r.coldStartMs.median)} ms (${r.coldStartMs.samples.map((s) => num(s)).join(', ')})`);
+  out.push(`Cold start (process start → first 200 from help/test): median ${num(r.coldStartMs.median)} ms (${r.coldStartMs.samples.map((s) => num(s)).join(', ')}) for the compiled hub as the desktop app runs it;`);
+  out.push(`  \`hearth serve\` from the TypeScript sources through tsx: median ${num(r.coldStartMs.tsx.median)} ms (${r.coldStartMs.tsx.samples.map((s) => num(s)).join(', ')}), ${r.coldStartMs.tsx.rssMB.map((m) => num(m)).join(', ')} MB resident after start`);
   out.push(`Memory: ${num(r.memory.afterSeedIdleMB)} MB idle after seeding, ${num(r.memory.readsPeakMB)} MB peak under read load, ${num(r.memory.underLoadPeakMB)} MB peak under any load, ${num(r.memory.afterLoadIdleMB)} MB idle afterwards`);
   out.push('');
   out.push(table(['target', 'figure', 'holds'], r.targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));

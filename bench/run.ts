@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseOptions, type BenchOptions } from './options.js';
 import { readManifest, seed, type Manifest } from './seed.js';
 import { startHubProcess, type HubProcess } from './hub-process.js';
+import { buildHub } from './build.js';
 import { startCeiling, type CeilingProcess } from './ceiling.js';
 import { basicAuth, CHUNK, endpoints, photoJpeg, type Endpoint } from './endpoints.js';
 import type { RequestSpec } from './load.js';
@@ -52,14 +53,16 @@ function uncached(spec: RequestSpec): RequestSpec {
   return { ...spec, next: (n) => ({ path: `${spec.path}${sep}_bench=${n}` }) };
 }
 
-async function coldStarts(opts: BenchOptions): Promise<number[]> {
-  const samples: number[] = [];
-  for (let i = 1; i < opts.load.coldStarts; i++) {
-    const h = await startHubProcess(opts.dataDir);
-    samples.push(h.coldStartMs);
+/** Starts and stops the hub `count` times; start times and the resident memory just after each start. */
+async function coldStarts(dataDir: string, count: number, entry?: string): Promise<{ ms: number[]; rssMB: number[] }> {
+  const out = { ms: [] as number[], rssMB: [] as number[] };
+  for (let i = 0; i < count; i++) {
+    const h = await startHubProcess(dataDir, { entry });
+    out.ms.push(h.coldStartMs);
+    out.rssMB.push(round1(h.rss()));
     await h.stop();
   }
-  return samples;
+  return out;
 }
 
 function median(values: number[]): number {
@@ -102,9 +105,11 @@ async function main(): Promise<void> {
   const { manifest, seeded } = await ensureData(opts);
   const photo = await photoJpeg(opts.load.photo.width, opts.load.photo.height);
   const ceiling = await startCeiling();
+  const entry = buildHub();
   log('Measuring cold start…');
-  const starts = wanted('coldstart') ? await coldStarts(opts) : [];
-  const hub = await startHubProcess(opts.dataDir, { cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
+  const starts = wanted('coldstart') ? (await coldStarts(opts.dataDir, opts.load.coldStarts - 1, entry)).ms : [];
+  const tsx = wanted('coldstart') ? await coldStarts(opts.dataDir, Math.max(1, opts.load.coldStarts - 1)) : { ms: [], rssMB: [] };
+  const hub = await startHubProcess(opts.dataDir, { entry, cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
   starts.push(hub.coldStartMs);
   const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds, requests: opts.load.requests };
   const results: EndpointResult[] = [];
@@ -151,7 +156,7 @@ async function main(): Promise<void> {
       'MB of files': Math.round(manifest.fileBytes / 1e6),
     },
     seedSeconds: seeded ? manifest.seconds : undefined,
-    coldStartMs: { samples: starts.map(Math.round), median: Math.round(coldStartMs) },
+    coldStartMs: { samples: starts.map(Math.round), median: Math.round(coldStartMs), tsx: { samples: tsx.ms.map(Math.round), median: Math.round(median(tsx.ms)), rssMB: tsx.rssMB } },
     memory: { afterSeedIdleMB, underLoadPeakMB, readsPeakMB, afterLoadIdleMB },
     endpoints: results,
     exports,
