@@ -57,12 +57,12 @@ export const SEED_SIZES: Record<Mode, SeedSize> = {
 
 export const LOAD_SIZES: Record<Mode, LoadSize> = {
   full: { connections: 10, seconds: 10, warmupSeconds: 2, coldStarts: 3, photo: { width: 4000, height: 3000 } },
-  quick: { connections: 10, seconds: 3, warmupSeconds: 1, coldStarts: 1, photo: { width: 4000, height: 3000 } },
+  quick: { connections: 10, seconds: 2, warmupSeconds: 0.5, coldStarts: 2, photo: { width: 4000, height: 3000 } },
   tiny: { connections: 4, seconds: 1, warmupSeconds: 0, requests: 40, coldStarts: 1, photo: { width: 800, height: 600 } },
 };
 
 export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--data DIR] [--reuse] [--only a,b] [--cpu-prof] [--out FILE]
-  --quick     10k items, 200 photos, 3 s per endpoint (for trying changes)
+  --quick     10k items, 200 photos, 2 s per endpoint (for trying changes)
   --tiny      a few hundred items, half a second per endpoint (proves the harness works)
   --data DIR  data directory to seed and serve (default: <tmp>/hearth-bench-<mode>)
   --reuse     serve DIR as it is when it already holds a seeded hub (skips seeding)
