@@ -30,7 +30,7 @@ export interface TargetCheck {
 export interface BenchResults {
   mode: string;
   date: string;
-  machine: { cpus: number; cpuModel: string; memGiB: number; node: string; platform: string };
+  machine: { cpus: number; cpuModel: string; memGiB: number; node: string; platform: string; loadAverage: { start: number[]; end: number[] } };
   dataDir: string;
   data: Record<string, unknown>;
   seedSeconds?: Record<string, number>;
@@ -63,20 +63,20 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
 /** The results as markdown tables (they read fine in a terminal too). */
 export function formatTable(r: BenchResults): string {
   const rows = r.endpoints.map((e) => {
-    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', '–', '–', e.skipped];
+    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', e.skipped];
     const l = e.load!;
     const extra = e.decodedMBps !== undefined ? `${num(e.decodedMBps, 1)} MB/s decoded` : l.non2xx || l.errors ? `${l.non2xx} non-2xx, ${l.errors} errors` : '';
     return [
       e.name, e.kind, num(l.rps, l.rps < 100 ? 1 : 0), num(l.p50Ms, 1), num(l.p99Ms, 1), bytes(e.probe.bytes),
-      e.ceiling ? num(e.ceiling.rps) : '–', e.ratio !== undefined ? `${Math.round(e.ratio * 100)}%` : '–',
+      e.ceiling ? num(e.ceiling.rps) : '–', e.ceiling ? num(e.ceiling.p99Ms, 1) : '–', e.ratio !== undefined ? `${Math.round(e.ratio * 100)}%` : '–',
       e.uncached ? num(e.uncached.rps) : '–', e.uncached ? num(e.uncached.p99Ms, 1) : '–', num(e.peakRssMB), extra,
     ];
   });
   const out: string[] = [];
-  out.push(`Hearth bench (${r.mode}) — ${r.date}, ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}`);
+  out.push(`Hearth bench (${r.mode}) — ${r.date}, ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}, load average ${r.machine.loadAverage.start.map((l) => l.toFixed(1)).join('/')} at the start`);
   out.push(`Data: ${Object.entries(r.data).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   out.push('');
-  out.push(table(['endpoint', 'kind', 'req/s', 'p50 ms', 'p99 ms', 'response', 'ceiling req/s', 'of ceiling', 'uncached req/s', 'uncached p99', 'peak RSS MB', 'notes'], rows, [false, false, true, true, true, true, true, true, true, true, true, false]));
+  out.push(table(['endpoint', 'kind', 'req/s', 'p50 ms', 'p99 ms', 'response', 'ceiling req/s', 'ceiling p99', 'of ceiling', 'uncached req/s', 'uncached p99', 'peak RSS MB', 'notes'], rows, [false, false, true, true, true, true, true, true, true, true, true, true, false]));
   out.push('');
   out.push('req/s, p50, p99: clients polling the same URL (steady state: answers reused until the data changes). Uncached: every request');
   out.push('differs, so every answer is built. Ceiling: the same load generator against a bare Koa route with a pre-serialised answer of that size.');

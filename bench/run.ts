@@ -4,7 +4,7 @@
  * same payload sizes for the ceiling, measures cold start, memory and the export, and prints and
  * saves the results. Both processes share the machine's cores; that is part of what is measured.
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, type BenchOptions } from './options.js';
@@ -101,6 +101,7 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
 
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
+  const loadAtStart = loadavg();
   const wanted = (name: string) => opts.only.length === 0 || opts.only.includes(name);
   const { manifest, seeded } = await ensureData(opts);
   const photo = await photoJpeg(opts.load.photo.width, opts.load.photo.height);
@@ -148,7 +149,10 @@ async function main(): Promise<void> {
   const r: BenchResults = {
     mode: opts.mode,
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: process.platform },
+    machine: {
+      cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), node: process.versions.node, platform: process.platform,
+      loadAverage: { start: loadAtStart, end: loadavg() },
+    },
     dataDir: opts.dataDir,
     data: {
       channels: manifest.channels.length, items: manifest.items.items, posts: manifest.items.posts, comments: manifest.items.comments, likes: manifest.items.likes,

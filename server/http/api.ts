@@ -95,7 +95,7 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     const hit = cache?.get(cacheKey, generation);
     if (hit) {
       ctx.status = 200;
-      ctx.type = hit.type;
+      ctx.set('Content-Type', hit.type);
       ctx.body = hit.body;
       return;
     }
