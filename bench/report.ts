@@ -87,7 +87,9 @@ export function formatTable(r: BenchResults): string {
     out.push('');
   }
   out.push(`Cold start (process start → first 200 from help/test): median ${num(r.coldStartMs.median)} ms (${r.coldStartMs.samples.map((s) => num(s)).join(', ')}) for the compiled hub as the desktop app runs it;`);
-  out.push(`  \`hearth serve\` from the TypeScript sources through tsx: median ${num(r.coldStartMs.tsx.median)} ms (${r.coldStartMs.tsx.samples.map((s) => num(s)).join(', ')}), ${r.coldStartMs.tsx.rssMB.map((m) => num(m)).join(', ')} MB resident after start`);
+  if (r.coldStartMs.tsx.samples.length) {
+    out.push(`  \`hearth serve\` from the TypeScript sources through tsx: median ${num(r.coldStartMs.tsx.median)} ms (${r.coldStartMs.tsx.samples.map((s) => num(s)).join(', ')}), ${r.coldStartMs.tsx.rssMB.map((m) => num(m)).join(', ')} MB resident after start`);
+  }
   out.push(`Memory: ${num(r.memory.afterSeedIdleMB)} MB idle after seeding, ${num(r.memory.readsPeakMB)} MB peak under read load, ${num(r.memory.underLoadPeakMB)} MB peak under any load, ${num(r.memory.afterLoadIdleMB)} MB idle afterwards`);
   out.push('');
   out.push(table(['target', 'figure', 'holds'], r.targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));

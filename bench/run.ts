@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   const entry = buildHub();
   log('Measuring cold start…');
   const starts = wanted('coldstart') ? (await coldStarts(opts.dataDir, opts.load.coldStarts - 1, entry)).ms : [];
-  const tsx = wanted('coldstart') ? await coldStarts(opts.dataDir, Math.max(1, opts.load.coldStarts - 1)) : { ms: [], rssMB: [] };
+  const tsx = wanted('coldstart') ? await coldStarts(opts.dataDir, opts.load.coldStarts - 1) : { ms: [], rssMB: [] };
   const hub = await startHubProcess(opts.dataDir, { entry, cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
   starts.push(hub.coldStartMs);
   const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds, requests: opts.load.requests };
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
       }
     }
     for (const e of all.filter((x) => x.kind === 'write')) results.push(await runEndpoint(hub, ceiling, e, load));
-    await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, opts.mode === 'tiny' ? 300 : 2000));
     afterLoadIdleMB = round1(hub.rss());
   } finally {
     await hub.stop();
