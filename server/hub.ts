@@ -67,8 +67,8 @@ export interface Hub {
   readonly hostname: string;
   readonly host: string;
   readonly port: number;
-  /** What the startup check found and repaired. */
-  readonly integrity: IntegrityReport;
+  /** What the startup check found and repaired; it runs in the background from createHub on. */
+  readonly integrity: Promise<IntegrityReport>;
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
@@ -99,9 +99,17 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   // SQLite's own checks read the whole database (seconds for years of posts); they are for after a
   // crash, which the marker left by a run that never reached close() reveals.
   const runningMarker = join(dataDir, 'hub.running');
-  const integrity = await checkIntegrity(db, files, { sqlite: existsSync(runningMarker) });
+  const afterCrash = existsSync(runningMarker);
   writeFileSync(runningMarker, `${process.pid}\n`);
-  if (integrity.repaired.length) log.warn(`startup check repaired: ${integrity.repaired.join('; ')}`);
+  // In the background: listing a large store takes a good part of a second, and the hub can serve
+  // meanwhile (the check leaves the files of writes made while it runs alone).
+  const integrity = checkIntegrity(db, files, { sqlite: afterCrash });
+  integrity.then(
+    (report) => {
+      if (report.repaired.length) log.warn(`startup check repaired: ${report.repaired.join('; ')}`);
+    },
+    (err: Error) => log.error(`startup check failed: ${err.message}`),
+  );
   purgeExpiredSessions(db);
   const checkpointer = startCheckpointer(db, (message) => log.warn(message));
 
@@ -162,6 +170,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async close() {
       await stopServer();
+      await integrity.catch(() => undefined);
       await checkpointer.stop();
       if (db.open) db.close();
       rmSync(runningMarker, { force: true });

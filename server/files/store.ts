@@ -1,9 +1,10 @@
-import { createReadStream, readdirSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, copyFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { HttpError } from '../http/errors.js';
 import { randomHex64, randomToken } from '../util/ids.js';
+import { listStoreKeys } from './list-keys.js';
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 
@@ -32,6 +33,7 @@ const STORE_UNWRITABLE = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR
  */
 export class AttachmentStore {
   private readonly tmpDir: string;
+  private readonly keyWatchers = new Set<Set<string>>();
 
   constructor(public readonly root: string) {
     this.tmpDir = join(root, '.tmp');
@@ -102,7 +104,7 @@ export class AttachmentStore {
 
   /** Stores bytes under a new key; returns the key. */
   async putBuffer(data: Uint8Array): Promise<string> {
-    const key = randomHex64();
+    const key = this.newKey();
     const tmp = await this.writeTemp(async (fh) => {
       await fh.writeFile(data);
     });
@@ -112,7 +114,7 @@ export class AttachmentStore {
 
   /** Stores a copy of a file (an upload's temporary file) under a new key; returns the key. */
   async putFile(source: string): Promise<string> {
-    const key = randomHex64();
+    const key = this.newKey();
     let tmp: string | undefined;
     try {
       // Uploads already live on the same file system, so a rename usually suffices.
@@ -178,24 +180,25 @@ export class AttachmentStore {
   }
 
   /** Every key that has a file. */
-  async listKeys(): Promise<string[]> {
-    // Synchronous on purpose: this runs at startup before anything is served, and thousands of
-    // one-file directories list several times faster without a thread-pool round trip each.
-    const keys: string[] = [];
-    const list = (dir: string) => {
-      try {
-        return readdirSync(dir, { withFileTypes: true });
-      } catch {
-        return [];
-      }
-    };
-    const level = (dir: string): string[] => list(dir).filter((e) => e.isDirectory() && /^[0-9a-f]{2}$/.test(e.name)).map((e) => e.name);
-    for (const a of level(this.root)) {
-      for (const b of level(join(this.root, a))) {
-        for (const f of list(join(this.root, a, b))) if (KEY_PATTERN.test(f.name)) keys.push(f.name);
-      }
-    }
-    return keys;
+  listKeys(): Promise<string[]> {
+    return listStoreKeys(this.root);
+  }
+
+  /**
+   * Records the key of every file stored from now on, until stop(). A scan that compares the
+   * store with the database while requests are served tells by it a write in progress (file in
+   * place, rows not committed yet) from an orphan.
+   */
+  watchNewKeys(): { readonly keys: ReadonlySet<string>; stop(): void } {
+    const keys = new Set<string>();
+    this.keyWatchers.add(keys);
+    return { keys, stop: () => this.keyWatchers.delete(keys) };
+  }
+
+  private newKey(): string {
+    const key = randomHex64();
+    for (const watcher of this.keyWatchers) watcher.add(key);
+    return key;
   }
 }
 

@@ -14,40 +14,57 @@ export interface IntegrityReport {
  * Startup check of the database against the attachment store. Removes rows whose file is gone (a
  * photo missing any file is removed whole and its items hidden), then files no row refers to, and
  * checks SQLite's own consistency unless `sqlite` is false (those checks read the whole database).
+ *
+ * Runs while requests are served: files stored after it began belong to writes in progress and are
+ * left alone. It must begin before any write does (the hub starts it before it serves).
  */
 export async function checkIntegrity(db: Db, store: AttachmentStore, opts: { sqlite?: boolean } = {}): Promise<IntegrityReport> {
   const report: IntegrityReport = { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] };
-  if (opts.sqlite ?? true) {
-    const quick = quickCheck(db);
-    if (quick !== 'ok') report.repaired.push(`database quick_check reported: ${quick}`);
-    const fk = foreignKeyViolations(db);
-    if (fk) report.repaired.push(`${fk} foreign key violations found`);
-  }
+  const written = store.watchNewKeys();
+  try {
+    const onDisk = new Set(await store.listKeys());
+    if (opts.sqlite ?? true) {
+      const quick = quickCheck(db);
+      if (quick !== 'ok') report.repaired.push(`database quick_check reported: ${quick}`);
+      const fk = foreignKeyViolations(db);
+      if (fk) report.repaired.push(`${fk} foreign key violations found`);
+    }
 
-  const onDisk = new Set(await store.listKeys());
-  const keyOnDisk = (ref: StoredFileRef) => {
-    const key = store.keyOf(ref.content);
-    return key !== undefined && onDisk.has(key);
-  };
-  const missing = [...storedFileRefs(db)].filter((ref) => !keyOnDisk(ref));
-  if (missing.length) {
-    removeRowsWithoutFile(db, missing);
-    report.rowsWithoutFile = missing.length;
-    const photos = new Set(missing.map((r) => r.photoResource).filter(Boolean)).size;
-    report.repaired.push(`removed ${missing.length} rows whose file was missing${photos ? ` (${photos} photos removed whole)` : ''}`);
+    // Nothing awaits from reading the rows to removing those without a file: no write slips in between.
+    const hasFile = (key: string | undefined): key is string => key !== undefined && (onDisk.has(key) || written.keys.has(key));
+    let referenced = new Set<string>();
+    const missing: StoredFileRef[] = [];
+    for (const ref of storedFileRefs(db)) {
+      const key = store.keyOf(ref.content);
+      if (hasFile(key)) referenced.add(key);
+      else missing.push(ref);
+    }
+    if (missing.length) {
+      removeRowsWithoutFile(db, missing);
+      report.rowsWithoutFile = missing.length;
+      const photos = new Set(missing.map((r) => r.photoResource).filter(Boolean)).size;
+      report.repaired.push(`removed ${missing.length} rows whose file was missing${photos ? ` (${photos} photos removed whole)` : ''}`);
+      // Read again after the repair: the other files of a removed photo are orphans now.
+      referenced = referencedKeys(db, store);
+    }
+    for (const key of onDisk) {
+      if (!referenced.has(key) && !written.keys.has(key)) {
+        await store.remove(key);
+        report.orphanFiles++;
+      }
+    }
+    if (report.orphanFiles) report.repaired.push(`removed ${report.orphanFiles} orphan files`);
+    return report;
+  } finally {
+    written.stop();
   }
-  // Read again after the repair: the other files of a removed photo are orphans now.
-  const referenced = new Set<string>();
+}
+
+function referencedKeys(db: Db, store: AttachmentStore): Set<string> {
+  const keys = new Set<string>();
   for (const ref of storedFileRefs(db)) {
     const key = store.keyOf(ref.content);
-    if (key) referenced.add(key);
+    if (key) keys.add(key);
   }
-  for (const key of onDisk) {
-    if (!referenced.has(key)) {
-      await store.remove(key);
-      report.orphanFiles++;
-    }
-  }
-  if (report.orphanFiles) report.repaired.push(`removed ${report.orphanFiles} orphan files`);
-  return report;
+  return keys;
 }

@@ -99,10 +99,11 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
       // Restart (in-process: the same startup path, with the database at hand for checking).
       const restarted = await createHub({ dataDir, port: 0 });
       try {
-        counts.repairedOrphans += restarted.integrity.orphanFiles;
-        counts.repairedRows += restarted.integrity.rowsWithoutFile;
-        assert.ok(!restarted.integrity.repaired.some((r) => r.startsWith('database')), restarted.integrity.repaired.join('; '));
-        assert.equal(restarted.integrity.rowsWithoutFile, 0, 'a committed row lost its file');
+        const integrity = await restarted.integrity;
+        counts.repairedOrphans += integrity.orphanFiles;
+        counts.repairedRows += integrity.rowsWithoutFile;
+        assert.ok(!integrity.repaired.some((r) => r.startsWith('database')), integrity.repaired.join('; '));
+        assert.equal(integrity.rowsWithoutFile, 0, 'a committed row lost its file');
         const rdb = restarted.db;
         for (const ack of acked) {
           if (ack.kind !== 'photo') {

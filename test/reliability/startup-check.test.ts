@@ -41,7 +41,7 @@ test('the startup check reports and repairs orphan files, rows without files and
 
     const hub = await createHub({ dataDir, port: 0 });
     try {
-      const r = hub.integrity;
+      const r = await hub.integrity;
       assert.equal(r.rowsWithoutFile, 2, r.repaired.join('; '));
       // The orphan, plus the remaining files of the half photo (other scales and its file record).
       assert.equal(r.orphanFiles, 1 + broken.photos.length - 1 + 1, r.repaired.join('; '));
@@ -58,7 +58,7 @@ test('the startup check reports and repairs orphan files, rows without files and
     }
     const again = await createHub({ dataDir, port: 0 });
     try {
-      assert.deepEqual(again.integrity, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
+      assert.deepEqual(await again.integrity, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
     } finally {
       await again.close();
     }

@@ -69,3 +69,55 @@ test('the startup check removes orphan files and rows whose file is missing', as
   assert.equal(existsSync(store.path(orphan)), false);
   assert.deepEqual(await readdir(join(store.root, '.tmp')), []);
 });
+
+/** A store whose listing lets the test write in between, as requests do while the startup check runs. */
+class InterleavedStore extends AttachmentStore {
+  beforeListing: () => Promise<void> = async () => {};
+  afterListing: () => Promise<void> = async () => {};
+  override async listKeys(): Promise<string[]> {
+    await this.beforeListing();
+    const keys = await super.listKeys();
+    await this.afterListing();
+    return keys;
+  }
+}
+
+test('the startup check leaves alone the files of writes made while it runs', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'hearth-store-'));
+  const store = new InterleavedStore(join(dir, 'store'));
+  await store.init();
+  const db = new Database(':memory:');
+  migrate(db);
+  db.prepare("INSERT INTO account (account_email, account_password) VALUES ('a@b.c', 'x')").run();
+  db.prepare("INSERT INTO xchan (xchan_hash) VALUES ('h')").run();
+  db.prepare("INSERT INTO channel (channel_account_id, channel_address, channel_hash) VALUES (1, 'a', 'h')").run();
+  const insert = db.prepare('INSERT INTO attach (uid, hash, content) VALUES (1, ?, ?)');
+  const orphan = await store.putBuffer(Buffer.from('orphan'));
+  let uncommitted = '';
+  let late = '';
+  // Listed, but its rows are not committed yet.
+  store.beforeListing = async () => {
+    uncommitted = await store.putBuffer(Buffer.from('uncommitted'));
+  };
+  // Stored and committed after the listing: its row must not count as one without a file.
+  store.afterListing = async () => {
+    late = await store.putBuffer(Buffer.from('late'));
+    insert.run('c'.repeat(64), store.relativePath(late));
+  };
+  const report = await checkIntegrity(db, store);
+  store.beforeListing = store.afterListing = async () => {};
+  assert.deepEqual([report.orphanFiles, report.rowsWithoutFile], [1, 0], report.repaired.join('; '));
+  assert.equal(existsSync(store.path(orphan)), false);
+  assert.deepEqual((await store.listKeys()).sort(), [uncommitted, late].sort());
+  assert.equal((db.prepare('SELECT count(*) AS n FROM attach').get() as { n: number }).n, 1);
+  await rm(dir, { recursive: true, force: true });
+});
+
+test('a store that cannot be listed is an error, not an empty store (which would make every row look fileless)', async () => {
+  const { dir, store } = await newStore();
+  const notADirectory = join(store.root, 'placeholder');
+  await writeFile(notADirectory, '');
+  await assert.rejects(new AttachmentStore(notADirectory).listKeys(), /ENOTDIR/);
+  assert.deepEqual(await new AttachmentStore(join(dir, 'absent')).listKeys(), []);
+  await rm(dir, { recursive: true, force: true });
+});
