@@ -63,7 +63,7 @@ export class AttachmentStore {
 
   /** Key of a stored relative path ('store/ab/cd/<key>'), or undefined. */
   keyOf(relativePath: string): string | undefined {
-    const key = relativePath.split('/').pop() ?? '';
+    const key = relativePath.slice(relativePath.lastIndexOf('/') + 1);
     return KEY_PATTERN.test(key) ? key : undefined;
   }
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js';
 import type { AttachmentStore } from '../files/store.js';
-import { foreignKeyViolations, quickCheck, removeRowsWithoutFile, storedFileRefs, type StoredFileRef } from '../store/integrity.js';
+import { foreignKeyViolations, quickCheck, removeRowsWithoutFile, storedFileContents, storedFileRefs } from '../store/integrity.js';
 
 export interface IntegrityReport {
   /** Files in the store that no row refers to (left by a crash between write and commit). */
@@ -33,13 +33,14 @@ export async function checkIntegrity(db: Db, store: AttachmentStore, opts: { sql
     // Nothing awaits from reading the rows to removing those without a file: no write slips in between.
     const hasFile = (key: string | undefined): key is string => key !== undefined && (onDisk.has(key) || written.keys.has(key));
     let referenced = new Set<string>();
-    const missing: StoredFileRef[] = [];
-    for (const ref of storedFileRefs(db)) {
-      const key = store.keyOf(ref.content);
+    let anyMissing = false;
+    for (const content of storedFileContents(db)) {
+      const key = store.keyOf(content);
       if (hasFile(key)) referenced.add(key);
-      else missing.push(ref);
+      else anyMissing = true;
     }
-    if (missing.length) {
+    if (anyMissing) {
+      const missing = [...storedFileRefs(db)].filter((ref) => !hasFile(store.keyOf(ref.content)));
       removeRowsWithoutFile(db, missing);
       report.rowsWithoutFile = missing.length;
       const photos = new Set(missing.map((r) => r.photoResource).filter(Boolean)).size;
@@ -62,8 +63,8 @@ export async function checkIntegrity(db: Db, store: AttachmentStore, opts: { sql
 
 function referencedKeys(db: Db, store: AttachmentStore): Set<string> {
   const keys = new Set<string>();
-  for (const ref of storedFileRefs(db)) {
-    const key = store.keyOf(ref.content);
+  for (const content of storedFileContents(db)) {
+    const key = store.keyOf(content);
     if (key) keys.add(key);
   }
   return keys;

@@ -19,6 +19,13 @@ export function foreignKeyViolations(db: Db): number {
   return (db.pragma('foreign_key_check') as unknown[]).length;
 }
 
+/** The content (relative store path) of every attach and photo row whose file lives in the attachment store. */
+export function storedFileContents(db: Db): string[] {
+  return stmt<[], string>(db, 'SELECT content FROM attach WHERE is_dir = 0 AND os_storage = 1 UNION ALL SELECT content FROM photo WHERE os_storage = 1')
+    .pluck()
+    .all();
+}
+
 /** Every attach and photo row whose content lives in the attachment store. */
 export function* storedFileRefs(db: Db): Generator<StoredFileRef> {
   for (const row of stmt<[], { id: number; content: string; hash: string; is_photo: number }>(db, 'SELECT id, content, hash, is_photo FROM attach WHERE is_dir = 0 AND os_storage = 1').iterate()) {
