@@ -134,6 +134,30 @@ export class AttachmentStore {
     return key;
   }
 
+  /**
+   * Stores a file that `write` creates at the path it is given (an encoder writing straight to
+   * disk, so that the bytes never sit in memory whole); returns the key and what `write` returned.
+   */
+  async putWritten<T>(write: (path: string) => Promise<T>): Promise<{ key: string; result: T }> {
+    const key = this.newKey();
+    const tmp = join(this.tmpDir, randomToken(12));
+    let result: T;
+    try {
+      result = await write(tmp);
+      const fh = await this.openForWrite(tmp, 'r+');
+      try {
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+    } catch (err) {
+      await discard(tmp);
+      throw storageError(err);
+    }
+    await this.installOrDiscard(tmp, key);
+    return { key, result };
+  }
+
   private async installOrDiscard(tmp: string, key: string): Promise<void> {
     try {
       await this.install(tmp, key);

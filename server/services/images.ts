@@ -55,7 +55,8 @@ export interface ImageInfo {
 
 export interface RenderedScale {
   scale: number;
-  data: Buffer;
+  /** Bytes written. */
+  size: number;
   width: number;
   height: number;
   mimetype: string;
@@ -112,12 +113,16 @@ async function inRenderSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Decodes the image, applies its EXIF orientation and produces one scale; 400 when decoding fails. */
-export function renderScale(path: string, info: ImageInfo, scale: number): Promise<RenderedScale> {
-  return inRenderSlot(() => render(path, info, scale));
+/**
+ * Decodes the image, applies its EXIF orientation and writes one scale to `dest`; 400 when decoding
+ * fails. Written to a file rather than returned: buffers of several MB per upload are only freed
+ * when the garbage collector gets round to them, and under a stream of uploads they piled up.
+ */
+export function renderScale(path: string, info: ImageInfo, scale: number, dest: string): Promise<RenderedScale> {
+  return inRenderSlot(() => render(path, info, scale, dest));
 }
 
-async function render(path: string, info: ImageInfo, scale: number): Promise<RenderedScale> {
+async function render(path: string, info: ImageInfo, scale: number, dest: string): Promise<RenderedScale> {
   const spec = SCALE_SIZES[scale];
   if (!spec) throw new Error(`unknown photo scale ${scale}`);
   const out = Object.values(OUTPUT).find((o) => o.mimetype === info.mimetype)!;
@@ -143,11 +148,30 @@ async function render(path: string, info: ImageInfo, scale: number): Promise<Ren
         img = img.gif();
         break;
     }
-    const { data, info: result } = await img.toBuffer({ resolveWithObject: true });
+    const result = await img.toFile(dest);
     const height = info.animated && result.pageHeight ? result.pageHeight : result.height;
-    return { scale, data, width: result.width, height, mimetype: out.mimetype };
+    return { scale, size: result.size, width: result.width, height, mimetype: out.mimetype };
   } catch (err) {
-    if (/pixel limit/i.test((err as Error).message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
-    throw notAnImage((err as Error).message.split('\n')[0]);
+    const message = (err as Error).message;
+    if (/pixel limit/i.test(message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+    throw writeFailure(message) ?? notAnImage(message.split('\n')[0]);
   }
+}
+
+// libvips reports the errno of a failed write only as text.
+const SYSTEM_ERRORS: Record<string, string> = {
+  'No space left on device': 'ENOSPC',
+  'Disk quota exceeded': 'EDQUOT',
+  'File too large': 'EFBIG',
+  'Read-only file system': 'EROFS',
+  'Permission denied': 'EACCES',
+  'No such file or directory': 'ENOENT',
+  'Not a directory': 'ENOTDIR',
+};
+
+/** A failure to write the output (not to decode the input) as a file-system error, so that it is reported as the store's (507, 503). */
+function writeFailure(message: string): NodeJS.ErrnoException | undefined {
+  if (!/unable to (open for )?write|write error/.test(message)) return undefined;
+  const system = /system error: ([^\n]+)/.exec(message)?.[1]?.trim();
+  return Object.assign(new Error(message.split('\n')[0]), { code: (system && SYSTEM_ERRORS[system]) || 'EIO' });
 }

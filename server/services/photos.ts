@@ -83,10 +83,9 @@ function ownPhoto(hub: Hub, channel: ChannelRow, resourceId: string): PhotoRow[]
 async function storeScales(hub: Hub, path: string, info: ImageInfo, scales: number[], keys: string[]): Promise<(RenderedScale & { key: string })[]> {
   const out: (RenderedScale & { key: string })[] = [];
   for (const scale of scales) {
-    const r = await renderScale(path, info, scale);
-    const key = await hub.files.putBuffer(r.data);
+    const { key, result } = await hub.files.putWritten((dest) => renderScale(path, info, scale, dest));
     keys.push(key);
-    out.push({ ...r, key });
+    out.push({ ...result, key });
   }
   return out;
 }
@@ -128,7 +127,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
         insertPhoto(hub.db, {
           aid: channel.channel_account_id, uid: channel.channel_id, xchan: '', resource_id: attachRow.hash, created: now, edited: now,
           expires: '0001-01-01 00:00:00', title: opts.title ?? '', description: opts.description ?? '', album, filename: attachRow.filename,
-          mimetype: r.mimetype, height: r.height, width: r.width, filesize: r.data.length, content: hub.files.relativePath(r.key),
+          mimetype: r.mimetype, height: r.height, width: r.width, filesize: r.size, content: hub.files.relativePath(r.key),
           imgscale: r.scale, photo_usage: usage, profile: opts.profile ? 1 : 0, is_nsfw: 0, os_storage: 1, os_path: attachRow.os_path,
           display_path: attachRow.display_path, photo_flags: 0, ...acl,
         }),
@@ -265,7 +264,7 @@ export async function replacePhotoImage(hub: Hub, channel: ChannelRow, resourceI
         if (!row) continue;
         const old = hub.files.keyOf(row.content);
         if (old) oldKeys.push(old);
-        updatePhotoScale(hub.db, row.id, { content: hub.files.relativePath(r.key), width: r.width, height: r.height, filesize: r.data.length, mimetype: r.mimetype, edited: now });
+        updatePhotoScale(hub.db, row.id, { content: hub.files.relativePath(r.key), width: r.width, height: r.height, filesize: r.size, mimetype: r.mimetype, edited: now });
       }
       const attach = getAttachByHash(hub.db, resourceId);
       if (attach) {
