@@ -195,7 +195,8 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
   if (!owner) throw notFound('the channel of this thread no longer exists');
   const author = getXchan(db, actor);
   const mid = newMid(hub, input.messageId);
-  if (getItemByMid(db, mid)) throw badRequest('an item with this message_id already exists');
+  // Generated ids are unique by construction; only a client's own message_id can collide.
+  if (input.messageId && getItemByMid(db, mid)) throw badRequest('an item with this message_id already exists');
   const acl = top ? { allow_cid: top.allow_cid, allow_gid: top.allow_gid, deny_cid: top.deny_cid, deny_gid: top.deny_gid } : (input.acl ?? PUBLIC_ACL);
   const created = input.created ?? now;
   const mimetype = input.mimetype || 'text/bbcode';
