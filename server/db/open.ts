@@ -93,3 +93,29 @@ export function stmt<P extends unknown[] | {} = unknown[], R = unknown>(db: Db, 
   if (!s) cache.set(sql, (s = db.prepare(sql)));
   return s as unknown as Database.Statement<P, R>;
 }
+
+interface WideStatement {
+  statement: Database.Statement;
+  build: (values: unknown[]) => unknown;
+}
+
+const wideCache = new WeakMap<Db, Map<string, WideStatement>>();
+
+/**
+ * All rows of a query over a wide table (item has some seventy columns), as objects. The driver
+ * builds such objects property by property, which cost more than running the query; here rows
+ * arrive as arrays and one generated object literal per statement turns them into objects.
+ */
+export function allWide<R>(db: Db, sql: string, params: unknown[] | object): R[] {
+  let cache = wideCache.get(db);
+  if (!cache) wideCache.set(db, (cache = new Map()));
+  let wide = cache.get(sql);
+  if (!wide) {
+    const statement = db.prepare(sql).raw(true);
+    const fields = statement.columns().map((c, i) => `${JSON.stringify(c.name)}: v[${i}]`);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    cache.set(sql, (wide = { statement, build: new Function('v', `return { ${fields.join(', ')} };`) as WideStatement['build'] }));
+  }
+  const rows = (Array.isArray(params) ? wide.statement.all(...params) : wide.statement.all(params)) as unknown[][];
+  return rows.map(wide.build) as R[];
+}

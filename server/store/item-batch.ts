@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../db/open.js';
+import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow } from './rows.js';
 import type { TermRow } from './items.js';
 import { visibleToSql } from './acl.js';
@@ -12,7 +12,7 @@ const json = (values: unknown[]) => JSON.stringify(values);
 
 export function itemsByIds(db: Db, ids: number[]): ItemRow[] {
   if (!ids.length) return [];
-  return stmt<[string], ItemRow>(db, 'SELECT * FROM item WHERE id IN (SELECT value FROM json_each(?))').all(json(ids));
+  return allWide<ItemRow>(db, 'SELECT * FROM item WHERE id IN (SELECT value FROM json_each(?))', [json(ids)]);
 }
 
 /** The ids among these that the observer may see and that are not deleted. */

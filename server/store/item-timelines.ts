@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../db/open.js';
+import { allWide, type Db } from '../db/open.js';
 import type { ItemRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 
@@ -58,7 +58,7 @@ const BASE = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpub
 function page<E extends object>(db: Db, where: string, params: Bound & E): ItemRow[] {
   const sql = `SELECT item.* FROM item WHERE ${BASE} AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
     ORDER BY item.id DESC LIMIT @limit OFFSET @offset`;
-  return stmt<Bound & E, ItemRow>(db, sql).all(params);
+  return allWide<ItemRow>(db, sql, params);
 }
 
 /** Accepted, unblocked connections of a channel plus the channel itself (its self record). */
