@@ -114,23 +114,8 @@ export class AttachmentStore {
 
   /** Stores a copy of a file (an upload's temporary file) under a new key; returns the key. */
   async putFile(source: string): Promise<string> {
-    const key = this.newKey();
-    let tmp: string | undefined;
-    try {
-      // Uploads already live on the same file system, so a rename usually suffices.
-      tmp = join(this.tmpDir, randomToken(12));
-      await rename(source, tmp).catch(async () => copyFile(source, tmp!));
-      const fh = await this.openForWrite(tmp, 'r+');
-      try {
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-    } catch (err) {
-      if (tmp) await discard(tmp);
-      throw storageError(err);
-    }
-    await this.installOrDiscard(tmp, key);
+    // Uploads already live on the same file system, so a rename usually suffices.
+    const { key } = await this.putWritten((tmp) => rename(source, tmp).catch(async () => copyFile(source, tmp)));
     return key;
   }
 
@@ -144,18 +129,23 @@ export class AttachmentStore {
     let result: T;
     try {
       result = await write(tmp);
-      const fh = await this.openForWrite(tmp, 'r+');
-      try {
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
+      await this.syncToDisk(tmp);
     } catch (err) {
       await discard(tmp);
       throw storageError(err);
     }
     await this.installOrDiscard(tmp, key);
     return { key, result };
+  }
+
+  /** Flushes a file written by someone else (a rename, an encoder) to the disk before it is installed. */
+  private async syncToDisk(path: string): Promise<void> {
+    const fh = await this.openForWrite(path, 'r+');
+    try {
+      await fh.sync();
+    } finally {
+      await fh.close();
+    }
   }
 
   private async installOrDiscard(tmp: string, key: string): Promise<void> {
