@@ -186,3 +186,12 @@ test('friendships/create, show and destroy', async () => {
   await fails(t, '/api/friendships/show.json', 400, { as: 'carol' });
   await fails(t, `/api/friendships/show.json?source_id=${id.alice}&target_id=${id.bob}`, 403, { as: 'carol' });
 });
+
+test('users/show: the embedded status is the newest one the viewer may see', async () => {
+  await ok(t, '/api/statuses/update.json', { as: 'dave', form: { status: 'dave public' } });
+  await ok(t, '/api/z/1.0/item/update', { as: 'dave', form: { body: 'dave for alice', 'contact_allow[]': t.channels.alice!.channel_hash } });
+  assert.equal((await ok(t, '/api/users/show.json?screen_name=dave')).status.text, 'dave public');
+  assert.equal((await ok(t, '/api/users/show.json?screen_name=dave', { as: 'carol' })).status.text, 'dave public');
+  assert.equal((await ok(t, '/api/users/show.json?screen_name=dave', { as: 'alice' })).status.text, 'dave for alice');
+  assert.equal((await ok(t, '/api/account/verify_credentials.json', { as: 'dave' })).status.text, 'dave for alice');
+});
