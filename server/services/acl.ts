@@ -23,9 +23,9 @@ export function isPublicAcl(acl: AccessLists): boolean {
  * with these access lists. The channel itself sees everything of its own.
  */
 export function canView(db: Db, row: AccessLists & { uid: number; item_private?: number }, observer: string | undefined): boolean {
+  if (isPublicAcl(row) && !row.item_private) return true;
   const owner = getChannel(db, row.uid);
   if (observer && owner && owner.channel_hash === observer) return true;
-  if (isPublicAcl(row) && !row.item_private) return true;
   if (!observer) return false;
   const groups = new Set(groupHashesContaining(db, row.uid, observer));
   const allowCid = fromAclString(row.allow_cid);

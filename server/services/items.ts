@@ -1,10 +1,10 @@
 import { createPrivateKey, createSign, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import type { Hub } from '../hub.js';
-import type { ChannelRow, ItemRow } from '../store/rows.js';
+import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import { getChannel, getChannelByHash, getChannelByNick, setLastPost } from '../store/channels.js';
 import { isConnected } from '../store/connections.js';
 import {
-  deleteItemTerms, findActivity, getItem, getItemByMid, getItemTerms, insertItem, insertTerm, itemVisibleTo, ITEM_DEFAULTS,
+  deleteItemTerms, findActivity, getItem, getItemByMid, getItemTerms, insertItem, insertStoredItem, insertTerm, itemVisibleTo, ITEM_DEFAULTS,
   markItemDeleted, setIconfig, touchThread, updateItem, type NewItem,
 } from '../store/items.js';
 import { getXchan } from '../store/xchans.js';
@@ -162,12 +162,13 @@ function checkContent(input: { body: string; title?: string; mimetype?: string }
   if (input.mimetype && !isSupportedMimetype(input.mimetype)) throw badRequest(`unsupported mimetype ${input.mimetype}; use text/bbcode, text/markdown or text/plain`);
 }
 
-function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], actorName: string) {
+function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined) {
+  const actorName = author?.xchan_name ?? 'Someone';
   for (const hash of mentioned) {
     if (hash === item.author_xchan) continue;
     const ch = getChannelByHash(hub.db, hash);
     if (!ch || !canView(hub.db, item, hash)) continue;
-    notify(hub, { uid: ch.channel_id, ntype: NOTIFY.TAGSELF, actor: item.author_xchan, msg: `${actorName} mentioned you in a post`, link: item.llink, iid: item.id, parent: item.parent, verb: item.verb, otype: 'item' });
+    notify(hub, { uid: ch.channel_id, ntype: NOTIFY.TAGSELF, actor: item.author_xchan, msg: `${actorName} mentioned you in a post`, link: item.llink, iid: item.id, parent: item.parent, verb: item.verb, otype: 'item', known: { channel: ch, actor: author } });
   }
 }
 
@@ -258,23 +259,23 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
   };
 
   const item = db.transaction(() => {
-    const id = insertItem(db, row);
-    if (!top) updateItem(db, id, { parent: id });
-    else touchThread(db, top.id, now);
-    const stored = getItem(db, id)!;
-    const mentioned = storeTerms(hub, stored, input.categories ?? [], getXchan(db, owner.channel_hash)?.xchan_url ?? '');
+    const stored = insertStoredItem(db, row, { ownThread: !top });
+    const id = stored.id;
+    if (top) touchThread(db, top.id, now);
+    const ownerXchan = owner.channel_hash === actor ? author : getXchan(db, owner.channel_hash);
+    const mentioned = storeTerms(hub, stored, input.categories ?? [], ownerXchan?.xchan_url ?? '');
     if (input.pagetitle) setIconfig(db, id, 'system', 'WEBPAGE', input.pagetitle, 1);
     for (const c of input.iconfig ?? []) setIconfig(db, id, c.cat, c.k, c.v, c.sharing ?? 0);
     const name = author?.xchan_name ?? 'Someone';
     if (top) {
       const snippet = bodyToText(input.body, mimetype).slice(0, 80);
-      notify(hub, { uid: top.uid, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item' });
+      notify(hub, { uid: top.uid, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } });
       const topAuthor = getChannelByHash(db, top.author_xchan);
       if (topAuthor && topAuthor.channel_id !== top.uid) notify(hub, { uid: topAuthor.channel_id, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item' });
     } else if (actor !== owner.channel_hash) {
-      notify(hub, { uid: owner.channel_id, ntype: NOTIFY.WALL, actor, msg: `${name} wrote on your wall`, link: stored.llink, iid: id, parent: id, verb: stored.verb, otype: 'item' });
+      notify(hub, { uid: owner.channel_id, ntype: NOTIFY.WALL, actor, msg: `${name} wrote on your wall`, link: stored.llink, iid: id, parent: id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } });
     }
-    notifyMentions(hub, stored, mentioned, name);
+    notifyMentions(hub, stored, mentioned, author);
     setLastPost(db, owner.channel_id, now);
     return stored;
   })();

@@ -3,7 +3,8 @@ import { getChannel } from '../store/channels.js';
 import { insertNotification } from '../store/notify.js';
 import { getXchan } from '../store/xchans.js';
 import { nowDb } from '../util/time.js';
-import { randomToken } from '../util/ids.js';
+import { randomUUID } from 'node:crypto';
+import type { ChannelRow, XchanRow } from '../store/rows.js';
 
 /** Notification types (notify.ntype bits, as Hubzilla and Friendica number them). */
 export const NOTIFY = {
@@ -29,6 +30,8 @@ export interface NotificationEvent {
   parent?: number;
   verb?: string;
   otype: 'item' | 'intro' | 'mail';
+  /** The channel `uid` and the actor's xchan, when the caller has them at hand already. */
+  known?: { channel?: ChannelRow; actor?: XchanRow };
 }
 
 /**
@@ -36,11 +39,12 @@ export interface NotificationEvent {
  * 'notification', channel id, notification id). Nobody is notified of their own actions.
  */
 export function notify(hub: Hub, e: NotificationEvent): number | undefined {
-  const channel = getChannel(hub.db, e.uid);
+  const channel = e.known?.channel?.channel_id === e.uid ? e.known.channel : getChannel(hub.db, e.uid);
   if (!channel || channel.channel_hash === e.actor) return undefined;
-  const actor = getXchan(hub.db, e.actor);
+  const actor = e.known?.actor?.xchan_hash === e.actor ? e.known.actor : getXchan(hub.db, e.actor);
   const id = insertNotification(hub.db, {
-    hash: randomToken(16),
+    // Only needs to be unique; randomUUID draws from a buffered pool instead of asking OpenSSL each time.
+    hash: randomUUID().replaceAll('-', ''),
     xname: actor?.xchan_name ?? '',
     url: actor?.xchan_url ?? '',
     photo: actor?.xchan_photo_s ?? '',

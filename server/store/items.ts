@@ -26,6 +26,31 @@ export function insertItem(db: Db, item: NewItem): number {
   return Number(stmt(db, INSERT_SQL).run(item).lastInsertRowid);
 }
 
+/** The item table's columns in their stored order, so that rows built here read like SELECT * rows. */
+const STORED_ORDER = ['id', 'uuid', 'mid', 'aid', 'uid', ...Object.keys(ITEM_DEFAULTS).slice(3)];
+
+/** The id the next insert will get: AUTOINCREMENT takes one more than the largest id ever used. */
+function nextItemId(db: Db): number {
+  return stmt<[], number>(db, "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'item'), 0), coalesce((SELECT max(id) FROM item), 0)) + 1")
+    .pluck()
+    .get()!;
+}
+
+/**
+ * Inserts an item and returns it as stored, without reading it back. A thread top (`ownThread`)
+ * is its own parent: the id is predicted so that one insert writes it, instead of an insert and an
+ * update that rewrites the row and its index entries.
+ */
+export function insertStoredItem(db: Db, item: NewItem, opts: { ownThread: boolean }): ItemRow {
+  const predicted = opts.ownThread ? nextItemId(db) : 0;
+  const values = opts.ownThread ? { ...item, parent: predicted } : item;
+  const id = insertItem(db, values);
+  if (opts.ownThread && id !== predicted) updateItem(db, id, { parent: id });
+  const stored: Record<string, unknown> = {};
+  for (const column of STORED_ORDER) stored[column] = column === 'id' ? id : column === 'parent' && opts.ownThread ? id : values[column as keyof NewItem];
+  return stored as unknown as ItemRow;
+}
+
 export function getItem(db: Db, id: number): ItemRow | undefined {
   return stmt<[number], ItemRow>(db, 'SELECT * FROM item WHERE id = ?').get(id);
 }
