@@ -13,7 +13,7 @@ import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './
 import { oauthAuthenticator } from './auth/oauth1.js';
 import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
 import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js';
-import { apiFallback, mountApi, type ApiDefinition } from './http/api.js';
+import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
@@ -197,13 +197,14 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const apis: ApiDefinition[] = [nativeApi, compatApi];
   const router = new Router();
-  for (const api of apis) mountApi(router, api);
+  const apiRoutes = mountApis(router, apis);
   mountWeb(router, hub);
 
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(apiFallback(apis));
   app.use(bodyParser(tmpDir, limits));
+  app.use(apiRoutes);
   app.use(router.routes());
   return hub;
 }

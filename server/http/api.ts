@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import type { Hub } from '../hub.js';
 import { authenticate, switchChannel, type Identity } from '../auth/identity.js';
 import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
@@ -128,24 +128,61 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
   }
 }
 
-/** Registers an API's route table on the router: each route's methods, then 405 for the others. */
-export function mountApi(router: Router, api: ApiDefinition): void {
-  for (const prefix of api.prefixes) {
-    for (const route of api.routes) {
-      const pattern = `${prefix}/${route.path}${route.idParam ? '{/:id}' : ''}{.:format}`;
-      const allow = allowedMethods(route);
-      // One layer per route, since the router tests every layer's pattern on every request: the
-      // route's methods run it, any other gets 405.
-      router.all(pattern, async (ctx: Context) => {
-        if (route.methods === '*' || allow.includes(ctx.method)) return runRoute(ctx, api, route);
-        const requestPath = requestPathOf(ctx);
-        const error = methodNotAllowed(allow);
-        api.renderError(ctx, error, formatOf(ctx, api, route), requestPath);
-        ctx.set('Allow', allow.join(', '));
-      });
+type RouteRunner = (ctx: Context) => Promise<void>;
+
+function routeRunner(api: ApiDefinition, route: ApiRoute): RouteRunner {
+  const allow = allowedMethods(route);
+  return async (ctx: Context) => {
+    if (route.methods === '*' || allow.includes(ctx.method)) return runRoute(ctx, api, route);
+    const requestPath = requestPathOf(ctx);
+    const error = methodNotAllowed(allow);
+    api.renderError(ctx, error, formatOf(ctx, api, route), requestPath);
+    ctx.set('Allow', allow.join(', '));
+  };
+}
+
+/**
+ * Registers the APIs' route tables on the router (each route's methods run it, any other method
+ * gets 405), and returns a middleware to put before the router that finds the route of a plain
+ * path (`/api/statuses/home_timeline.json`) in a map. The router tests every layer's pattern on
+ * every request, about two hundred of them; paths with an id segment, a placeholder, a trailing
+ * slash or escapes still go to it. A path is only mapped when no earlier layer could match it too,
+ * so both ways pick the same route.
+ */
+export function mountApis(router: Router, apis: ApiDefinition[]): Middleware {
+  const plain = new Map<string, RouteRunner>();
+  // Paths of the layers registered so far that also match one more segment (an id or a placeholder).
+  const takesSegment: string[] = [];
+  for (const api of apis) {
+    for (const prefix of api.prefixes) {
+      for (const route of api.routes) {
+        const run = routeRunner(api, route);
+        router.all(`${prefix}/${route.path}${route.idParam ? '{/:id}' : ''}{.:format}`, run);
+        const full = `${prefix}/${route.path}`.toLowerCase();
+        const placeholder = full.indexOf('/:');
+        if (placeholder >= 0) {
+          takesSegment.push(full.slice(0, placeholder));
+          continue;
+        }
+        const shadowed = takesSegment.some((base) => full.startsWith(`${base}/`) && !full.slice(base.length + 1).includes('/'));
+        if (!shadowed && !plain.has(full)) plain.set(full, run);
+        if (route.idParam) takesSegment.push(full);
+      }
     }
   }
+  return (ctx, next) => {
+    const path = ctx.path;
+    if (!PLAIN_PATH.test(path)) return next();
+    const dot = path.indexOf('.', path.lastIndexOf('/'));
+    const run = plain.get((dot < 0 ? path : path.slice(0, dot)).toLowerCase());
+    if (!run) return next();
+    ctx.params = dot < 0 ? {} : { format: path.slice(dot + 1) };
+    return run(ctx);
+  };
 }
+
+/** Letters, digits, '_', '-', '/' and dots, at most one dot in the last segment, ending in a letter or digit. */
+const PLAIN_PATH = /^\/api(?:\/[\w.-]+)*\/[\w-]+(?:\.[A-Za-z0-9]+)?$/;
 
 /**
  * For paths under an API's prefix: errors raised before a route ran (the body parser's 413, say)

@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
-import { apiFallback, mountApi, type ApiDefinition } from '../../server/http/api.js';
+import { apiFallback, mountApis, type ApiDefinition } from '../../server/http/api.js';
 import { compatApi } from '../../server/api/compat/api.js';
 import { nativeApi } from '../../server/api/native/api.js';
 import { reply } from '../../server/api/compat/reply.js';
@@ -22,6 +22,10 @@ const testApi: ApiDefinition = {
   routes: [
     { path: 'echo', methods: ['POST', 'PUT'], auth: 'none', handler: ({ params }) => reply({ a: params.str('a') ?? null, n: 1, ok: true }, 'echo') },
     { path: 'fail', methods: ['GET'], auth: 'none', handler: () => { throw badRequest('bad thing'); } },
+    { path: 'things', methods: ['GET'], auth: 'none', idParam: true, handler: ({ pathParams }) => reply({ route: 'things', id: pathParams.id ?? null }, 'r') },
+    // Registered after 'things', whose id form matches it: the router picks 'things', and so must the path map.
+    { path: 'things/special', methods: ['GET'], auth: 'none', handler: () => reply({ route: 'things/special' }, 'r') },
+    { path: 'plain/route', methods: ['GET'], auth: 'none', handler: ({ format }) => reply({ route: 'plain/route', format }, 'r') },
     { path: 'boom', methods: ['GET'], auth: 'none', handler: () => { throw new Error('secret internal detail at /home/x'); } },
   ],
 };
@@ -33,13 +37,14 @@ let hub: TestHub;
 before(async () => {
   const app = new Koa();
   const router = new Router();
-  mountApi(router, testApi);
+  const apiRoutes = mountApis(router, [testApi]);
   app.context.hub = { log: { error() {}, warn() {}, info() {} }, authenticators: [] } as never;
   app.use(apiFallback([testApi]));
   app.use(async (ctx, next) => {
     (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(ctx.querystring));
     await next();
   });
+  app.use(apiRoutes);
   app.use(router.routes());
   server = app.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -63,6 +68,22 @@ test('the same value renders as JSON (no suffix or .json) and XML (.xml)', async
   assert.match(x.headers.get('content-type')!, /^text\/xml/);
   const doc = xml.parse(await x.text());
   assert.deepEqual({ a: doc.echo.a, n: doc.echo.n, ok: doc.echo.ok }, { a: 'x', n: '1', ok: 'true' });
+});
+
+test('plain paths and routed paths reach the same route', async () => {
+  const get = async (path: string) => {
+    const res = await fetch(base + path);
+    return { status: res.status, body: res.status === 200 ? await res.json() : await res.text() };
+  };
+  assert.deepEqual((await get('/api/plain/route.json')).body, { route: 'plain/route', format: 'json' });
+  assert.deepEqual((await get('/api/plain/route')).body, { route: 'plain/route', format: 'json' });
+  assert.deepEqual((await get('/api/PLAIN/Route.json')).body, { route: 'plain/route', format: 'json' }, 'paths are case-insensitive');
+  assert.deepEqual((await get('/api/plain/route/')).body, { route: 'plain/route', format: 'json' }, 'a trailing slash is accepted');
+  assert.deepEqual((await get('/api/things/7.json')).body, { route: 'things', id: '7' });
+  assert.deepEqual((await get('/api/things.json')).body, { route: 'things', id: null });
+  assert.deepEqual((await get('/api/things/special.json')).body, { route: 'things', id: 'special' }, 'first registered route wins');
+  assert.equal((await get('/api/plain/route.json.xml')).status, 404);
+  assert.equal((await get('/api/plain/nothing.json')).status, 404);
 });
 
 test('a wrong method gets 405 with Allow, in the API error shape', async () => {
