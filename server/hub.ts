@@ -196,16 +196,21 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   app.context.hub = hub;
 
   const apis: ApiDefinition[] = [nativeApi, compatApi];
-  const router = new Router();
-  const apiRoutes = mountApis(router, apis);
-  mountWeb(router, hub);
+  // Two routers, because a router tests every one of its patterns on every request: pages and
+  // photos need not go past the API's two hundred.
+  const apiRouter = new Router();
+  const apiRoutes = mountApis(apiRouter, apis);
+  const apiLayers = apiRouter.routes();
+  const webRouter = new Router();
+  mountWeb(webRouter, hub);
 
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(apiFallback(apis));
   app.use(bodyParser(tmpDir, limits));
   app.use(apiRoutes);
-  app.use(router.routes());
+  app.use((ctx, next) => (ctx.path.startsWith('/api/') ? apiLayers(ctx as Parameters<typeof apiLayers>[0], next) : next()));
+  app.use(webRouter.routes());
   return hub;
 }
 
