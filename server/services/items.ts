@@ -1,4 +1,3 @@
-import { createPrivateKey, createSign, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import type { Hub } from '../hub.js';
 import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import { getChannel, getChannelByHash, getChannelByNick, setLastPost } from '../store/channels.js';
@@ -15,6 +14,7 @@ import { NULL_DATE, nowDb, toDbDate } from '../util/time.js';
 import { uuid } from '../util/ids.js';
 import { canView, isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { notify, NOTIFY } from './notifications.js';
+import { signInBackground, signNow } from './signer.js';
 import { EXCLUSIVE_GROUPS, OBJ, VERB } from './verbs.js';
 
 export interface PostInput {
@@ -63,18 +63,6 @@ export interface PostInput {
 export const MAX_BODY = 1_000_000;
 const MAX_TITLE = 191;
 
-// Parsing the PEM costs about as much as signing itself; keys are parsed once per key text.
-const privateKeys = new Map<string, KeyObject>();
-
-function privateKey(pem: string): KeyObject {
-  let key = privateKeys.get(pem);
-  if (!key) {
-    if (privateKeys.size > 100) privateKeys.clear();
-    privateKeys.set(pem, (key = createPrivateKey(pem)));
-  }
-  return key;
-}
-
 /** A body signed by a channel ahead of writing the item. */
 export interface PreSigned {
   channelHash: string;
@@ -82,23 +70,15 @@ export interface PreSigned {
   sig: string;
 }
 
-/**
- * Signs a body on libuv's thread pool: an RSA signature takes about a millisecond, which the event
- * loop would otherwise spend on every post. Undefined for a channel without a key.
- */
-export function signAhead(channel: ChannelRow, body: string): Promise<PreSigned | undefined> {
-  if (!channel.channel_prvkey) return Promise.resolve(undefined);
-  return new Promise((resolve, reject) => {
-    cryptoSign('sha256', Buffer.from(body, 'utf8'), privateKey(channel.channel_prvkey), (err, sig) => {
-      if (err) reject(err);
-      else resolve({ channelHash: channel.channel_hash, body, sig: 'sha256.' + sig.toString('base64url') });
-    });
-  });
+/** Signs a body away from the event loop (signer.ts). Undefined for a channel without a key. */
+export async function signAhead(channel: ChannelRow, body: string): Promise<PreSigned | undefined> {
+  if (!channel.channel_prvkey) return undefined;
+  return { channelHash: channel.channel_hash, body, sig: 'sha256.' + (await signInBackground(channel.channel_prvkey, body)) };
 }
 
 function sign(channel: ChannelRow | undefined, body: string): string {
   if (!channel?.channel_prvkey) return '';
-  return 'sha256.' + createSign('RSA-SHA256').update(body).sign(privateKey(channel.channel_prvkey)).toString('base64url');
+  return 'sha256.' + signNow(channel.channel_prvkey, body);
 }
 
 export function itemLinks(hub: Hub, ownerNick: string, mid: string) {
