@@ -52,11 +52,13 @@ const BASE = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpub
   AND item.item_type = 0 AND (item.item_delayed = 0 OR item.author_xchan = @observer)
   AND item.verb IN (SELECT value FROM json_each(@verbs))
   AND item.id > @since AND item.id <= @max
-  AND (@excl = 0 OR item.item_thread_top = 1)
-  AND (@conv = 0 OR item.parent = @conv)`;
+  AND (@excl = 0 OR item.item_thread_top = 1)`;
 
 function page<E extends object>(db: Db, where: string, params: Bound & E): ItemRow[] {
-  const sql = `SELECT item.* FROM item WHERE ${BASE} AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
+  // One conversation is read through the parent index; as an "@conv = 0 OR" term it was a filter
+  // on a walk over every item.
+  const conv = params.conv ? ' AND item.parent = @conv' : '';
+  const sql = `SELECT item.* FROM item WHERE ${BASE}${conv} AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
     ORDER BY item.id DESC LIMIT @limit OFFSET @offset`;
   return allWide<ItemRow>(db, sql, params);
 }
