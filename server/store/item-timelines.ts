@@ -86,10 +86,12 @@ export function authorTimeline(db: Db, author: string, observer: string, verbs: 
 
 /** Items mentioning the observer, and comments by others answering the observer or in its threads. */
 export function mentionsTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  // The unary + keep SQLite from answering the OR with two index lookups (the second one collects
+  // every comment of the hub) and a sort: walking ids downwards stops once the page is full.
   return page(
     db,
-    `item.id IN (SELECT oid FROM term WHERE ttype = 2 AND term_hash = @observer AND term_hash != '' AND otype = 1)
-     OR (item.author_xchan != @observer AND item.item_thread_top = 0
+    `+item.id IN (SELECT oid FROM term WHERE ttype = 2 AND term_hash = @observer AND term_hash != '' AND otype = 1)
+     OR (item.author_xchan != @observer AND +item.item_thread_top = 0
          AND (EXISTS (SELECT 1 FROM item p WHERE p.uid = item.uid AND p.mid = item.thr_parent AND p.author_xchan = @observer)
            OR EXISTS (SELECT 1 FROM item t WHERE t.id = item.parent AND t.author_xchan = @observer)))`,
     bind(observer, verbs, p),
