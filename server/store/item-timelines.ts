@@ -54,11 +54,11 @@ const BASE = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpub
   AND item.id > @since AND item.id <= @max
   AND (@excl = 0 OR item.item_thread_top = 1)`;
 
-function page<E extends object>(db: Db, where: string, params: Bound & E): ItemRow[] {
+function page<E extends object>(db: Db, where: string, params: Bound & E, index?: string): ItemRow[] {
   // One conversation is read through the parent index; as an "@conv = 0 OR" term it was a filter
   // on a walk over every item.
   const conv = params.conv ? ' AND item.parent = @conv' : '';
-  const sql = `SELECT item.* FROM item WHERE ${BASE}${conv} AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
+  const sql = `SELECT item.* FROM item${index ? ` INDEXED BY ${index}` : ''} WHERE ${BASE}${conv} AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
     ORDER BY item.id DESC LIMIT @limit OFFSET @offset`;
   return allWide<ItemRow>(db, sql, params);
 }
@@ -115,7 +115,8 @@ export function starredTimeline(db: Db, uid: number, observer: string, verbs: re
 
 /** Direct answers to one item (not the item itself). */
 export function answersTimeline(db: Db, target: { uid: number; mid: string }, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
-  return page(db, 'item.uid = @tuid AND item.thr_parent = @tmid AND item.mid != @tmid', { ...bind(observer, verbs, p), tuid: target.uid, tmid: target.mid });
+  // SQLite would rather walk all of the channel's items by id (item_uid_id_idx) than sort a few answers.
+  return page(db, 'item.uid = @tuid AND item.thr_parent = @tmid AND item.mid != @tmid', { ...bind(observer, verbs, p), tuid: target.uid, tmid: target.mid }, 'item_thr_parent_idx');
 }
 
 /** Full-text matches; `match` must already be a safe FTS5 query. */
