@@ -114,34 +114,49 @@ export interface NetworkQuery {
   connectionXchan?: string;
 }
 
+/** Local channels whose threads a channel's network stream shows besides its own. */
+const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
+  WHERE b.abook_channel = @uid AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_ignored = 0 AND b.abook_self = 0 AND c.channel_removed = 0`;
+
 /**
  * network/stream: ids of thread tops the channel can see — its own threads and those of its
  * accepted (not blocked or ignored) connections that their access lists show to it.
+ *
+ * The tops are read in order (by latest activity through item_top_commented_idx, by creation per
+ * channel through item_uid_created_idx) until the page is full. Selective filters are written as
+ * `item.id IN (…)` lists built once from an index: SQLite checks those on the index entry, before
+ * it reads the item row, so a rare match does not cost a read of every top.
  */
 export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
   const where = [
     'item.item_thread_top = 1',
     SHOWN,
-    `(item.uid = @uid OR item.uid IN (SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
-       WHERE b.abook_channel = @uid AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_ignored = 0 AND b.abook_self = 0 AND c.channel_removed = 0))`,
     visibleToSql('item', { privateFlag: true }),
   ];
-  const p: Record<string, unknown> = { uid: q.uid, observer: q.observer, now: q.now, limit: q.limit, offset: q.offset };
-  const inThread = (cond: string) => `EXISTS (SELECT 1 FROM item ti WHERE ti.parent = item.id AND ti.item_deleted = 0 AND ${cond})`;
+  const p: Record<string, unknown> = { uid: q.uid, observer: q.observer, now: q.now };
+  // A thread's items through the parent index: by the author index SQLite read all of the
+  // observer's items for every top it looked at.
+  const inThread = (cond: string) => `EXISTS (SELECT 1 FROM item ti INDEXED BY item_parent_idx WHERE ti.parent = item.id AND ti.item_deleted = 0 AND ${cond})`;
+  const withTerm = (ttype: number, param: string) =>
+    `item.id IN (SELECT ti.parent FROM term t JOIN item ti ON ti.id = t.oid WHERE t.otype = 1 AND t.ttype = ${ttype} AND t.term = ${param} COLLATE NOCASE AND ti.item_deleted = 0)`;
   if (q.itemType !== undefined) (where.push('item.item_type = @itemType'), (p.itemType = q.itemType));
-  if (q.starred) where.push('item.item_starred = 1');
-  if (q.wallOnly) where.push('item.uid = @uid AND item.item_wall = 1');
+  if (q.starred) where.push('item.id IN (SELECT s.id FROM item s INDEXED BY item_starred_idx WHERE s.item_starred = 1)');
+  if (q.wallOnly) where.push('item.id IN (SELECT w.id FROM item w WHERE w.uid = @uid AND w.item_thread_top = 1) AND item.item_wall = 1');
   if (q.threadId !== undefined) (where.push('item.id = @threadId'), (p.threadId = q.threadId));
-  if (q.threadMid !== undefined) (where.push('item.mid = @threadMid'), (p.threadMid = q.threadMid));
+  if (q.threadMid !== undefined) (where.push('item.id IN (SELECT m.id FROM item m WHERE m.mid = @threadMid)'), (p.threadMid = q.threadMid));
   if (q.sinceId !== undefined) (where.push('item.id > @sinceId'), (p.sinceId = q.sinceId));
-  if (q.createdFrom !== undefined) (where.push('item.created >= @createdFrom'), (p.createdFrom = q.createdFrom));
-  if (q.createdTo !== undefined) (where.push('item.created <= @createdTo'), (p.createdTo = q.createdTo));
+  const created: string[] = [];
+  if (q.createdFrom !== undefined) (created.push('d.created >= @createdFrom'), (p.createdFrom = q.createdFrom));
+  if (q.createdTo !== undefined) (created.push('d.created <= @createdTo'), (p.createdTo = q.createdTo));
+  if (created.length) {
+    where.push(`item.id IN (SELECT d.id FROM item d WHERE d.uid IN (SELECT @uid UNION ALL ${CONNECTED_CHANNELS}) AND d.item_thread_top = 1 AND ${created.join(' AND ')})`);
+  }
   if (q.category !== undefined) {
-    where.push(inThread('EXISTS (SELECT 1 FROM term tc WHERE tc.otype = 1 AND tc.oid = ti.id AND tc.ttype = 3 AND tc.term = @category COLLATE NOCASE)'));
+    where.push(withTerm(3, '@category'));
     p.category = q.category;
   }
   if (q.hashtag !== undefined) {
-    where.push(inThread('EXISTS (SELECT 1 FROM term th WHERE th.otype = 1 AND th.oid = ti.id AND th.ttype = 1 AND th.term = @hashtag COLLATE NOCASE)'));
+    where.push(withTerm(1, '@hashtag'));
     p.hashtag = q.hashtag;
   }
   if (q.text !== undefined) {
@@ -168,10 +183,28 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
     where.push('(item.owner_xchan = @cxchan OR item.author_xchan = @cxchan)');
     p.cxchan = q.connectionXchan;
   }
-  const order = q.order === 'created' ? 'item.created DESC, item.id DESC' : 'item.commented DESC, item.id DESC';
-  return stmt<Record<string, unknown>, { id: number }>(db, `SELECT item.id FROM item WHERE ${where.join('\n AND ')} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-    .all(p)
-    .map((r) => r.id);
+  const filters = where.join('\n AND ');
+  // A term list costs a read per tagged item: built once, it is better checked on the one walk
+  // over all tops than once per channel.
+  if (q.order === 'commented' || q.category !== undefined || q.hashtag !== undefined) {
+    const order = q.order === 'created' ? 'item.created DESC, item.id DESC' : 'item.commented DESC, item.id DESC';
+    return stmt<Record<string, unknown>, { id: number }>(
+      db,
+      `SELECT item.id FROM item WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
+       ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+    ).all({ ...p, limit: q.limit, offset: q.offset }).map((r) => r.id);
+  }
+  // By creation there is no index over all channels: each channel's newest tops come from its own
+  // index range, and the page is cut from their merge.
+  const connected = q.wallOnly ? [] : stmt<{ uid: number }, { channel_id: number }>(db, CONNECTED_CHANNELS).all({ uid: q.uid }).map((r) => r.channel_id);
+  const uids = new Set([q.uid, ...connected]);
+  const perChannel = stmt<Record<string, unknown>, { id: number; created: string }>(
+    db,
+    `SELECT item.id, item.created FROM item WHERE item.uid = @channel AND ${filters} ORDER BY item.created DESC, item.id DESC LIMIT @n`,
+  );
+  const rows = [...uids].flatMap((channel) => perChannel.all({ ...p, channel, n: q.offset + q.limit }));
+  rows.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : b.id - a.id));
+  return rows.slice(q.offset, q.offset + q.limit).map((r) => r.id);
 }
 
 /**

@@ -5,6 +5,8 @@ import { assertError, call, post, seedPosts } from '../helpers/native.js';
 import { connect } from '../../server/services/connections.js';
 import { addGroupMember, insertGroup } from '../../server/store/groups.js';
 import { getConnection } from '../../server/store/connections.js';
+import { setStarred } from '../../server/store/items.js';
+import { deleteItem } from '../../server/services/items.js';
 
 let t: TestHub;
 let groupId: number;
@@ -167,4 +169,33 @@ test('channel/stream POST creates an item and answers with it', async () => {
   assert.equal(reply.json.activity.parent, publicPost.id);
   assertError(await call(t, 'carol', 'channel/stream', { form: { title: 'no body' } }), 400, /body/);
   assertError(await call(t, 'carol', 'channel/stream', { form: { body: 'x', allow_cid: '<nobody>' } }), 400);
+});
+
+test('network/stream filters by conversation, hashtag and category anywhere in the thread, message id and star; order=post pages across channels', async () => {
+  const { alice } = t.channels;
+  const tagged = await post(t, 'bob', { body: 'a #Lighthouse at dusk', category: 'Trips', created: '2024-01-02 09:00:00' });
+  const carolThread = await post(t, 'carol', { body: 'carol wonders', created: '2024-01-02 10:00:00' });
+  const mention = await post(t, 'carol', { body: 'hey @alice, look', created: '2024-01-02 11:00:00' });
+  await post(t, 'alice', { body: 'alice replies to carol', parent: carolThread.id });
+  await post(t, 'carol', { body: 'what a #sunset', parent: publicPost.id });
+  const gone = await post(t, 'alice', { body: 'a #Vanished tag', parent: carolThread.id });
+  deleteItem(t.hub, alice!, Number(gone.id));
+  setStarred(t.hub.db, Number(tagged.id), true);
+  const tops = async (query: string) => bodies((await call(t, 'alice', `network/stream?top=1&${query}`)).json);
+
+  const conv = await tops('conv=1');
+  for (const b of ['carol wonders', 'hey @alice, look', 'public hello from alice', 'only for friends']) assert.ok(conv.includes(b), b);
+  for (const b of ['bob on his own wall', 'a #Lighthouse at dusk']) assert.ok(!conv.includes(b), b);
+  assert.deepEqual(await tops('search=%23lighthouse'), ['a #Lighthouse at dusk']);
+  assert.deepEqual(await tops('search=%23SUNSET'), ['public hello from alice'], 'a tag in a comment finds its thread');
+  assert.deepEqual(await tops('search=%23vanished'), [], 'not the tags of deleted comments');
+  assert.deepEqual(await tops('cat=trips'), ['a #Lighthouse at dusk']);
+  assert.deepEqual(await tops(`mid=${encodeURIComponent(carolThread.mid)}`), ['carol wonders']);
+  assert.deepEqual(await tops('star=1'), ['a #Lighthouse at dusk']);
+  const byPost = 'order=post&dend=2024-01-03';
+  assert.deepEqual(await tops(byPost), ['hey @alice, look', 'carol wonders', 'a #Lighthouse at dusk', 'bob on his own wall', 'only for friends', 'public hello from alice']);
+  assert.deepEqual(await tops(`${byPost}&records=2&page=2`), ['a #Lighthouse at dusk', 'bob on his own wall']);
+  assert.deepEqual(await tops(`${byPost}&start=4&records=5`), ['only for friends', 'public hello from alice']);
+  assert.deepEqual(await tops(`${byPost}&wall=1`), ['only for friends', 'public hello from alice']);
+  assert.deepEqual(await tops('order=post&search=%23lighthouse'), ['a #Lighthouse at dusk']);
 });
