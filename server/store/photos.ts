@@ -112,8 +112,9 @@ export function updatePhotoScale(db: Db, id: number, fields: Partial<Pick<PhotoR
 
 /** The hidden thread-top item that represents a photo (for likes and comments). */
 export function getPhotoItem(db: Db, uid: number, resourceId: string): ItemRow | undefined {
+  // Left to itself SQLite reads every thread top of the channel (item_uid_created_idx) to find it.
   return stmt<[number, string], ItemRow>(
     db,
-    "SELECT * FROM item WHERE uid = ? AND resource_type = 'photo' AND resource_id = ? AND item_thread_top = 1 ORDER BY item_deleted, id LIMIT 1",
+    "SELECT * FROM item INDEXED BY item_resource_idx WHERE uid = ? AND resource_type = 'photo' AND resource_id = ? AND item_thread_top = 1 ORDER BY item_deleted, id LIMIT 1",
   ).get(uid, resourceId);
 }
