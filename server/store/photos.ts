@@ -52,13 +52,26 @@ export function listPhotoRows(db: Db, uid: number, album?: string): PhotoRow[] {
   return stmt<[number, string], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND album = ? AND photo_usage IN (0, 1) ORDER BY created, id').all(uid, album);
 }
 
-/** One row per photo of a channel (its smallest scale number), oldest first. */
-export function listPhotoResources(db: Db, uid: number): PhotoRow[] {
-  return stmt<[number], PhotoRow>(
+export interface PhotoListRow extends Pick<PhotoRow, 'resource_id' | 'album' | 'filename' | 'mimetype'> {
+  /** The scale lists show: 2 for ordinary photos, 5 for profile photos, else the last there is. */
+  thumb_scale: number;
+  thumb_mimetype: string;
+}
+
+/**
+ * One row per photo of a channel (its smallest scale number) with its thumbnail scale, oldest
+ * first; only the columns listings show (every column of every row cost more than the query).
+ */
+export function listPhotoResources(db: Db, uid: number): PhotoListRow[] {
+  return stmt<[number], PhotoListRow>(
     db,
-    `SELECT * FROM photo p WHERE uid = ? AND photo_usage IN (0, 1)
-       AND imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)
-     ORDER BY created, id`,
+    `SELECT p.resource_id, p.album, p.filename, p.mimetype, t.imgscale AS thumb_scale, t.mimetype AS thumb_mimetype
+     FROM photo p JOIN photo t ON t.id = coalesce(
+       (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 2),
+       (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 5),
+       (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id ORDER BY s.imgscale DESC LIMIT 1))
+     WHERE p.uid = ? AND p.photo_usage IN (0, 1) AND p.imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)
+     ORDER BY p.created, p.id`,
   ).all(uid);
 }
 

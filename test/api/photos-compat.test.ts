@@ -320,6 +320,8 @@ test('account/update_profile_image makes the upload the profile photo at scales 
   const photo = (await call(t, `/api/ext/photo?photo_id=${resource}`, { as: 'erin' })).body;
   assert.equal(photo.profile, '1');
   assert.deepEqual(Object.keys(photo.link), ['4', '5', '6']);
+  const listed = (await call(t, '/api/ext/photos/list.json', { as: 'erin' })).body;
+  assert.deepEqual(listed.map((e: Record<string, string>) => e.thumb), [`${t.hub.baseUrl}/photo/${resource}-5.jpg`], 'a profile photo lists its scale 5');
   // The fallback field name `media`, and XML.
   const xml = await call(t, '/api/account/update_profile_image.xml', { as: 'erin', method: 'POST', body: form({}, { media: { data: await makeImage(90, 90, 'png'), name: 'me.png' } }) });
   assert.equal(parseXml(xml.text).user.screen_name, 'erin');

@@ -69,12 +69,12 @@ export function compatPhotoXml(f: PhotoFacts): Record<string, unknown> {
 }
 
 /** An ext/photos/list entry (compat seed §2.2). */
-export function compatPhotoListEntry(row: PhotoRow, thumb: string) {
+export function compatPhotoListEntry(row: Pick<PhotoRow, 'resource_id' | 'album' | 'filename' | 'mimetype'>, thumb: string) {
   return { id: row.resource_id, album: row.album, filename: row.filename, type: row.mimetype, thumb };
 }
 
 /** The XML form of a list entry: attributes, with the thumbnail URL as text. */
-export function compatPhotoListXml(row: PhotoRow, thumb: string) {
+export function compatPhotoListXml(row: Pick<PhotoRow, 'resource_id' | 'album' | 'filename' | 'mimetype'>, thumb: string) {
   return { [ATTRIBUTES]: { id: row.resource_id, album: row.album, filename: row.filename, type: row.mimetype }, [TEXT]: thumb };
 }
 
