@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../db/open.js';
+import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow, PhotoRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 import type { AccessLists } from '../services/acl.js';
@@ -46,10 +46,21 @@ export function getVisiblePhotoScales(db: Db, resourceId: string, observer: stri
   ).all({ resourceId, observer });
 }
 
-/** Photo rows of a channel (one per scale), normal and profile photos, optionally of one album. */
-export function listPhotoRows(db: Db, uid: number, album?: string): PhotoRow[] {
-  if (album === undefined) return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND photo_usage IN (0, 1) ORDER BY created, id').all(uid);
-  return stmt<[number, string], PhotoRow>(db, 'SELECT * FROM photo WHERE uid = ? AND album = ? AND photo_usage IN (0, 1) ORDER BY created, id').all(uid, album);
+/** The columns a photos listing shows. */
+const PHOTO_LISTING_COLUMNS = [
+  'resource_id', 'created', 'edited', 'title', 'description', 'album', 'filename', 'mimetype', 'height', 'width', 'filesize',
+  'imgscale', 'photo_usage', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
+] as const;
+
+export type PhotoListingRow = Pick<PhotoRow, (typeof PHOTO_LISTING_COLUMNS)[number]>;
+
+/**
+ * The listed columns of a channel's photo rows (one per scale), normal and profile photos,
+ * optionally of one album. Building whole rows cost three times the query for a few thousand photos.
+ */
+export function listPhotoRows(db: Db, uid: number, album?: string): PhotoListingRow[] {
+  const sql = `SELECT ${PHOTO_LISTING_COLUMNS.join(', ')} FROM photo WHERE uid = ?${album === undefined ? '' : ' AND album = ?'} AND photo_usage IN (0, 1) ORDER BY created, id`;
+  return allWide<PhotoListingRow>(db, sql, album === undefined ? [uid] : [uid, album]);
 }
 
 export interface PhotoListRow extends Pick<PhotoRow, 'resource_id' | 'album' | 'filename' | 'mimetype'> {

@@ -1,13 +1,14 @@
 import type { PhotoRow } from '../../store/rows.js';
+import type { PhotoListingRow } from '../../store/photos.js';
 import { pickAsStrings, stringifyInts } from './ints.js';
 
-const LISTING_FIELDS = [
+const LISTING_FIELDS: readonly (keyof PhotoListingRow)[] = [
   'resource_id', 'created', 'edited', 'title', 'description', 'album', 'filename', 'mimetype', 'height', 'width', 'filesize',
   'imgscale', 'photo_usage', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
-] as const;
+];
 
 /** A photos listing entry: one per scale, with the URL it is served at. */
-export function photoListing(row: PhotoRow, src: string): Record<string, string> {
+export function photoListing(row: PhotoListingRow, src: string): Record<string, string> {
   return { ...pickAsStrings(row as unknown as Record<string, unknown>, LISTING_FIELDS), src };
 }
 
