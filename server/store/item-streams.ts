@@ -250,9 +250,16 @@ export function countExportPageItems(db: Db, uid: number, since: string, until: 
   return stmt<{ uid: number; since: string; until: string }, { n: number }>(db, `SELECT count(*) AS n FROM item WHERE ${EXPORT_PAGE_WHERE}`).get({ uid, since, until })!.n;
 }
 
-/** item/export_page: one page of the channel's items, oldest first. Iterates (see iterateWallItems). */
+/**
+ * item/export_page: one page of the channel's items, oldest first. Iterates (see iterateWallItems).
+ * The page's ids are picked from the index alone: skipped items are never read.
+ */
 export function iterateExportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): Iterable<PortableItemRow> {
   return mapIterator(
-    stmt<typeof q, Record<string, unknown>>(db, `${PORTABLE_SELECT} WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset`).iterate(q),
+    stmt<typeof q, Record<string, unknown>>(
+      db,
+      `${PORTABLE_SELECT} WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
+       ORDER BY item.created, item.id`,
+    ).iterate(q),
   );
 }
