@@ -139,7 +139,11 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
   const inThread = (cond: string) => `EXISTS (SELECT 1 FROM item ti INDEXED BY item_parent_idx WHERE ti.parent = item.id AND ti.item_deleted = 0 AND ${cond})`;
   const withTerm = (ttype: number, param: string) =>
     `item.id IN (SELECT ti.parent FROM term t JOIN item ti ON ti.id = t.oid WHERE t.otype = 1 AND t.ttype = ${ttype} AND t.term = ${param} COLLATE NOCASE AND ti.item_deleted = 0)`;
-  if (q.itemType !== undefined) (where.push('item.item_type = @itemType'), (p.itemType = q.itemType));
+  if (q.itemType !== undefined) {
+    // Other kinds than ordinary items are few: looked up in item_uid_created_id_idx, not top by top.
+    where.push(q.itemType === 0 ? 'item.item_type = 0' : `item.id IN (SELECT k.id FROM item k WHERE k.uid IN (SELECT @uid UNION ALL ${CONNECTED_CHANNELS}) AND k.item_type = @itemType)`);
+    p.itemType = q.itemType;
+  }
   if (q.starred) where.push('item.id IN (SELECT s.id FROM item s INDEXED BY item_starred_idx WHERE s.item_starred = 1)');
   if (q.wallOnly) where.push('item.id IN (SELECT w.id FROM item w WHERE w.uid = @uid AND w.item_thread_top = 1) AND item.item_wall = 1');
   if (q.threadId !== undefined) (where.push('item.id = @threadId'), (p.threadId = q.threadId));

@@ -199,3 +199,15 @@ test('network/stream filters by conversation, hashtag and category anywhere in t
   assert.deepEqual(await tops(`${byPost}&wall=1`), ['only for friends', 'public hello from alice']);
   assert.deepEqual(await tops('order=post&search=%23lighthouse'), ['a #Lighthouse at dusk']);
 });
+
+test('network/stream pages=1 shows web pages only, item_type=* every kind, the default ordinary posts', async () => {
+  await post(t, 'alice', { body: 'a page of alice', webpage: '3', pagetitle: 'about' });
+  await post(t, 'bob', { body: 'a block of bob', webpage: '1', pagetitle: 'side' });
+  const tops = async (as: string, query: string) => bodies((await call(t, as, `network/stream?top=1&records=100&${query}`)).json);
+  assert.deepEqual(await tops('alice', 'pages=1'), ['a page of alice']);
+  assert.deepEqual(await tops('carol', 'pages=1'), ['a page of alice'], 'a connection sees it too');
+  assert.deepEqual(await tops('dave', 'pages=1'), [], 'not connected');
+  const any = await tops('alice', 'item_type=*');
+  assert.ok(any.includes('a page of alice') && any.includes('a block of bob'));
+  assert.ok(!(await tops('alice', '')).includes('a page of alice'));
+});
