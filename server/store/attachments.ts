@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../db/open.js';
+import { allWide, stmt, type Db } from '../db/open.js';
 import type { AttachRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 
@@ -60,8 +60,19 @@ export interface AttachFilter {
   until?: string;
 }
 
-/** A channel's files and folders, oldest first, filtered like the native files listing. */
-export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachRow[] {
+/** The columns the files listing shows. */
+const LISTING_COLUMNS = [
+  'id', 'aid', 'uid', 'hash', 'filename', 'filetype', 'filesize', 'revision', 'folder', 'flags', 'is_dir', 'is_photo', 'os_storage',
+  'created', 'edited', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
+] as const;
+
+export type AttachListingRow = Pick<AttachRow, (typeof LISTING_COLUMNS)[number]>;
+
+/**
+ * The listed columns of a channel's files and folders, oldest first, filtered like the native
+ * files listing. Whole rows cost three times as much to build for a few thousand files.
+ */
+export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachListingRow[] {
   const where = ['uid = @uid'];
   const params: Record<string, unknown> = { uid };
   if (f.filehash !== undefined) {
@@ -90,7 +101,7 @@ export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachRow
     params.records = f.records;
     params.start = f.start ?? 0;
   }
-  return stmt<Record<string, unknown>, AttachRow>(db, `SELECT * FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id${limit}`).all(params);
+  return allWide<AttachListingRow>(db, `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id${limit}`, params);
 }
 
 export function countAttach(db: Db, uid: number): number {

@@ -1,10 +1,11 @@
 import type { AttachRow } from '../../store/rows.js';
+import type { AttachListingRow } from '../../store/attachments.js';
 import { pickAsStrings } from './ints.js';
 
 const ACL = ['allow_cid', 'allow_gid', 'deny_cid', 'deny_gid'] as const;
 
 /** The files listing form (seed §2.2): no creator, os_path, display_path, content, start, length. */
-const LISTING_FIELDS = ['id', 'aid', 'uid', 'hash', 'filename', 'filetype', 'filesize', 'revision', 'folder', 'flags', 'is_dir', 'is_photo', 'os_storage', 'created', 'edited', ...ACL] as const;
+const LISTING_FIELDS: readonly (keyof AttachListingRow)[] = ['id', 'aid', 'uid', 'hash', 'filename', 'filetype', 'filesize', 'revision', 'folder', 'flags', 'is_dir', 'is_photo', 'os_storage', 'created', 'edited', ...ACL];
 
 /** Every column but content, in the seed's order. */
 const META_FIELDS = [
@@ -12,7 +13,7 @@ const META_FIELDS = [
   'os_storage', 'os_path', 'display_path', 'created', 'edited', ...ACL,
 ] as const;
 
-export function attachListing(row: AttachRow): Record<string, string> {
+export function attachListing(row: AttachListingRow): Record<string, string> {
   return pickAsStrings(row as unknown as Record<string, unknown>, LISTING_FIELDS);
 }
 
