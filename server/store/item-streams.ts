@@ -184,13 +184,13 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
     p.ghash = q.group.hash;
   }
   if (q.connectionXchan !== undefined) {
-    where.push('(item.owner_xchan = @cxchan OR item.author_xchan = @cxchan)');
+    where.push('item.id IN (SELECT o.id FROM item o WHERE o.owner_xchan = @cxchan UNION ALL SELECT a.id FROM item a WHERE a.author_xchan = @cxchan)');
     p.cxchan = q.connectionXchan;
   }
   const filters = where.join('\n AND ');
-  // A term list costs a read per tagged item: built once, it is better checked on the one walk
-  // over all tops than once per channel.
-  if (q.order === 'commented' || q.category !== undefined || q.hashtag !== undefined) {
+  // The lists of tagged items and of a connection's items are long: built once, they are better
+  // checked on the one walk over all tops than rebuilt for each channel.
+  if (q.order === 'commented' || q.category !== undefined || q.hashtag !== undefined || q.connectionXchan !== undefined) {
     const order = q.order === 'created' ? 'item.created DESC, item.id DESC' : 'item.commented DESC, item.id DESC';
     return stmt<Record<string, unknown>, { id: number }>(
       db,
