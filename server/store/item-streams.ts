@@ -29,13 +29,14 @@ export interface PortableItemRow extends ItemRow {
 
 const XCHAN_PARTS = ['name', 'addr', 'url', 'network', 'photo_mimetype', 'photo_m', 'guid', 'guid_sig', 'pubkey'] as const;
 
-const PORTABLE_SELECT = `SELECT item.*,
+const portableSelect = (from: string) => `SELECT item.*,
   ${XCHAN_PARTS.map((p) => `ox.xchan_${p} AS "owner.${p}", ax.xchan_${p} AS "author.${p}"`).join(',\n  ')},
   (SELECT json_group_array(json_object('ttype', t.ttype, 'term', t.term, 'url', t.url)) FROM term t WHERE t.otype = 1 AND t.oid = item.id) AS "terms.json",
   (SELECT json_group_array(json_object('cat', c.cat, 'k', c.k, 'v', c.v, 'sharing', c.sharing)) FROM iconfig c WHERE c.iid = item.id) AS "iconfig.json"
-FROM item
+FROM ${from}
 LEFT JOIN xchan ox ON ox.xchan_hash = item.owner_xchan
 LEFT JOIN xchan ax ON ax.xchan_hash = item.author_xchan`;
+const PORTABLE_SELECT = portableSelect('item');
 
 function toPortable(raw: Record<string, unknown>): PortableItemRow {
   const row: Record<string, unknown> = {};
@@ -140,8 +141,9 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
   const withTerm = (ttype: number, param: string) =>
     `item.id IN (SELECT ti.parent FROM term t JOIN item ti ON ti.id = t.oid WHERE t.otype = 1 AND t.ttype = ${ttype} AND t.term = ${param} COLLATE NOCASE AND ti.item_deleted = 0)`;
   if (q.itemType !== undefined) {
-    // Other kinds than ordinary items are few: looked up in item_uid_created_id_idx, not top by top.
-    where.push(q.itemType === 0 ? 'item.item_type = 0' : `item.id IN (SELECT k.id FROM item k WHERE k.uid IN (SELECT @uid UNION ALL ${CONNECTED_CHANNELS}) AND k.item_type = @itemType)`);
+    // Other kinds than ordinary items are few: looked up in item_kind_idx, not top by top.
+    where.push(q.itemType === 0 ? 'item.item_type = 0' : `item.id IN (SELECT k.id FROM item k WHERE k.item_type != 0 AND k.item_type = @itemType
+      AND k.uid IN (SELECT @uid UNION ALL ${CONNECTED_CHANNELS}))`);
     p.itemType = q.itemType;
   }
   if (q.starred) where.push('item.id IN (SELECT s.id FROM item s INDEXED BY item_starred_idx WHERE s.item_starred = 1)');
@@ -230,7 +232,8 @@ export function iterateWebpageItems(db: Db, uid: number): Iterable<PortableItemR
   return mapIterator(
     stmt<[number], Record<string, unknown>>(
       db,
-      `${PORTABLE_SELECT} WHERE item.uid = ? AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0 ORDER BY item.created, item.id`,
+      `${portableSelect('item INDEXED BY item_kind_idx')} WHERE item.uid = ? AND item.item_type != 0 AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0
+       ORDER BY item.created, item.id`,
     ).iterate(uid),
   );
 }
@@ -240,7 +243,10 @@ export function iterateResourceItems(db: Db, uid: number, prefix: string): Itera
   return mapIterator(
     stmt<{ uid: number; prefix: string }, Record<string, unknown>>(
       db,
-      `${PORTABLE_SELECT} WHERE item.uid = @uid AND substr(item.resource_type, 1, length(@prefix)) = @prefix AND item.item_deleted = 0
+      // The range finds them in item_resource_idx (no UTF-8 text continues with byte FF); substr()
+      // alone is a test on every item of the channel.
+      `${portableSelect('item INDEXED BY item_resource_idx')} WHERE item.resource_type >= @prefix AND item.resource_type < @prefix || CAST(x'ff' AS TEXT)
+         AND substr(item.resource_type, 1, length(@prefix)) = @prefix AND item.uid = @uid AND item.item_deleted = 0
        ORDER BY item.created, item.id`,
     ).iterate({ uid, prefix }),
   );

@@ -9,6 +9,8 @@ import { addGroupMember, insertGroup } from '../../server/store/groups.js';
 import { setAbconfig } from '../../server/store/connections.js';
 import { setPConfig } from '../../server/store/config.js';
 import { toDbDate } from '../../server/util/time.js';
+import { insertItem, ITEM_DEFAULTS, updateItem } from '../../server/store/items.js';
+import { VERB } from '../../server/services/verbs.js';
 import { setProfilePhoto } from '../../server/services/photos.js';
 import { sendDirectMessage } from '../../server/services/mail.js';
 import { makeImage, tempUpload } from '../helpers/media.js';
@@ -210,6 +212,39 @@ test('the mail section holds the channel\'s copies of its direct messages and th
     assert.equal(r.json.conv.length, 1);
     assert.equal(r.json.conv[0].id, m.convid);
     assert.equal(r.json.conv[0].subject, 'Hi');
+  } finally {
+    await t2.stop();
+  }
+});
+
+test('events, wikis and web pages of the channel are exported in creation order, kinds and resources of others left out', async () => {
+  const t2 = await startHub({ channels: ['vera', 'wes'] });
+  try {
+    const { vera, wes } = t2.channels;
+    const seed = (ch: typeof vera, body: string, created: string, extra: Record<string, unknown>) => {
+      const mid = `${body.replace(/\W/g, '-')}@${t2.hub.hostname}`;
+      const id = insertItem(t2.hub.db, {
+        ...ITEM_DEFAULTS, uid: ch!.channel_id, aid: ch!.channel_account_id, mid, parent_mid: mid, thr_parent: mid, created, edited: created, changed: created,
+        owner_xchan: ch!.channel_hash, author_xchan: ch!.channel_hash, body, verb: VERB.POST, item_wall: 1, item_thread_top: 1, ...extra,
+      });
+      updateItem(t2.hub.db, id, { parent: id });
+    };
+    seed(vera, 'second event', '2024-03-02 00:00:00', { resource_type: 'event', resource_id: 'e2' });
+    seed(vera, 'first event', '2024-03-01 00:00:00', { resource_type: 'event', resource_id: 'e1' });
+    seed(vera, 'an eventual thing', '2024-03-03 00:00:00', { resource_type: 'eventual', resource_id: 'e3' });
+    seed(vera, 'not an event', '2024-03-04 00:00:00', { resource_type: 'evens', resource_id: 'e4' });
+    seed(vera, 'a wiki page', '2024-03-05 00:00:00', { resource_type: 'nwikipage', resource_id: 'w1' });
+    seed(vera, 'a deleted event', '2024-03-06 00:00:00', { resource_type: 'event', resource_id: 'e5', item_deleted: 1 });
+    seed(vera, 'a layout', '2024-03-08 00:00:00', { item_type: 2 });
+    seed(vera, 'a block', '2024-03-07 00:00:00', { item_type: 1 });
+    seed(vera, 'a card', '2024-03-09 00:00:00', { item_type: 6 });
+    seed(wes, 'an event of wes', '2024-03-01 00:00:00', { resource_type: 'event', resource_id: 'x1' });
+    seed(wes, 'a page of wes', '2024-03-01 00:00:00', { item_type: 3 });
+    const e = (await call(t2, 'vera', 'channel/export/basic')).json;
+    const bodies = (list: { body: string }[]) => list.map((i) => i.body);
+    assert.deepEqual(bodies(e.event_item), ['first event', 'second event', 'an eventual thing']);
+    assert.deepEqual(bodies(e.wiki), ['a wiki page']);
+    assert.deepEqual(bodies(e.webpages), ['a block', 'a layout']);
   } finally {
     await t2.stop();
   }
