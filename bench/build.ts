@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -26,8 +26,11 @@ if (code >= 0) process.exitCode = code;
 export function buildHub(): string {
   const sources = files(join(ROOT, 'server'));
   const newest = Math.max(...sources.map((f) => statSync(f).mtimeMs), statSync(join(ROOT, 'package.json')).mtimeMs);
+  // The stamp lists the sources built: a file removed from server/ (a migration, say) means a rebuild too.
+  const listing = sources.map((f) => relative(ROOT, f)).sort().join('\n') + '\n';
   const entry = join(APP_DIR, 'hearth.js');
-  if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= newest && existsSync(entry)) return entry;
+  if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= newest && readFileSync(STAMP, 'utf8') === listing && existsSync(entry)) return entry;
+  rmSync(join(APP_DIR, 'server'), { recursive: true, force: true });
   for (const file of sources) {
     const out = join(APP_DIR, relative(ROOT, file));
     mkdirSync(dirname(out), { recursive: true });
@@ -43,6 +46,6 @@ export function buildHub(): string {
   }
   writeFileSync(join(APP_DIR, 'package.json'), '{"type":"module"}\n');
   writeFileSync(entry, ENTRY);
-  writeFileSync(STAMP, new Date().toISOString() + '\n');
+  writeFileSync(STAMP, listing);
   return entry;
 }

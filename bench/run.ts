@@ -105,12 +105,21 @@ async function main(): Promise<void> {
   const wanted = (name: string) => opts.only.length === 0 || opts.only.includes(name);
   const { manifest, seeded } = await ensureData(opts);
   const photo = await photoJpeg(opts.load.photo.width, opts.load.photo.height);
-  const ceiling = await startCeiling();
   const entry = buildHub();
-  log('Measuring cold start…');
-  const starts = wanted('coldstart') ? (await coldStarts(opts.dataDir, opts.load.coldStarts - 1, entry)).ms : [];
-  const tsx = wanted('coldstart') ? await coldStarts(opts.dataDir, opts.load.coldStarts - 1) : { ms: [], rssMB: [] };
-  const hub = await startHubProcess(opts.dataDir, { entry, cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
+  const ceiling = await startCeiling();
+  let hub: HubProcess;
+  let starts: number[];
+  let tsx: { ms: number[]; rssMB: number[] };
+  try {
+    log('Measuring cold start…');
+    starts = wanted('coldstart') ? (await coldStarts(opts.dataDir, opts.load.coldStarts - 1, entry)).ms : [];
+    tsx = wanted('coldstart') ? await coldStarts(opts.dataDir, opts.load.coldStarts - 1) : { ms: [], rssMB: [] };
+    hub = await startHubProcess(opts.dataDir, { entry, cpuProfDir: opts.cpuProf ? PROF_DIR : undefined });
+  } catch (err) {
+    // The ceiling would outlive the run, holding its output open.
+    await ceiling.stop();
+    throw err;
+  }
   starts.push(hub.coldStartMs);
   const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds, requests: opts.load.requests };
   const results: EndpointResult[] = [];

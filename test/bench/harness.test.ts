@@ -14,7 +14,7 @@ test('npm run bench -- --tiny seeds, loads every endpoint and writes its results
   const dir = mkdtempSync(join(tmpdir(), 'hearth-bench-test-'));
   try {
     const out = join(dir, 'results.json');
-    const run = spawnSync(process.execPath, ['--import', 'tsx', RUN, '--tiny', '--data', join(dir, 'data'), '--out', out], { encoding: 'utf8' });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', RUN, '--tiny', '--data', join(dir, 'data'), '--out', out], { encoding: 'utf8', timeout: 300_000 });
     assert.equal(run.status, 0, run.stderr);
     const r = JSON.parse(readFileSync(out, 'utf8')) as BenchResults;
     const names = r.endpoints.map((e) => e.name);
