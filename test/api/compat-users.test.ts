@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { call, fails, ok, parseXml } from '../helpers/compat.js';
 import { getConnection, updateConnection } from '../../server/store/connections.js';
+import { addGroupMember, insertGroup, removeGroupMember } from '../../server/store/groups.js';
 
 let t: TestHub;
 const id = { alice: 0, bob: 0, carol: 0, dave: 0 };
@@ -194,4 +195,20 @@ test('users/show: the embedded status is the newest one the viewer may see', asy
   assert.equal((await ok(t, '/api/users/show.json?screen_name=dave', { as: 'carol' })).status.text, 'dave public');
   assert.equal((await ok(t, '/api/users/show.json?screen_name=dave', { as: 'alice' })).status.text, 'dave for alice');
   assert.equal((await ok(t, '/api/account/verify_credentials.json', { as: 'dave' })).status.text, 'dave for alice');
+});
+
+test('statuses_count follows what each viewer may see as posts, groups and members change', async () => {
+  const count = async (as?: 'carol' | 'bob') => (await ok(t, '/api/users/show.json?screen_name=dave', as ? { as } : {})).statuses_count as number;
+  const start = { anon: await count(), carol: await count('carol'), bob: await count('bob') };
+  await ok(t, '/api/statuses/update.json', { as: 'dave', form: { status: 'dave public again' } });
+  assert.deepEqual([await count(), await count('carol'), await count('bob')], [start.anon + 1, start.carol + 1, start.bob + 1]);
+  const dave = t.channels.dave!;
+  const gid = insertGroup(t.hub.db, dave.channel_id, 'count-group-hash', 'Close friends');
+  await ok(t, '/api/statuses/update.json', { as: 'dave', form: { status: 'for close friends', 'group_allow[]': 'count-group-hash' } });
+  assert.deepEqual([await count(), await count('carol'), await count('bob')], [start.anon + 1, start.carol + 1, start.bob + 1], 'nobody is in the group yet');
+  addGroupMember(t.hub.db, dave.channel_id, gid, t.channels.carol!.channel_hash);
+  assert.equal(await count('carol'), start.carol + 2, 'carol joined the group');
+  assert.equal(await count('bob'), start.bob + 1);
+  removeGroupMember(t.hub.db, gid, t.channels.carol!.channel_hash);
+  assert.equal(await count('carol'), start.carol + 1, 'carol left the group');
 });
