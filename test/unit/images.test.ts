@@ -7,27 +7,28 @@ import { inspectImage, renderScale } from '../../server/services/images.js';
 import { HttpError } from '../../server/http/errors.js';
 import { tinyPng } from '../helpers/hostile.js';
 
-test('a scale is written to the given file, with its size and dimensions', async () => {
+/** Runs with a small PNG written to a temporary directory, which is removed afterwards. */
+async function withPng(run: (dir: string, source: string, info: Awaited<ReturnType<typeof inspectImage>>) => Promise<void>) {
   const dir = await mkdtemp(join(tmpdir(), 'hearth-images-'));
   try {
     const source = join(dir, 'in.png');
     await writeFile(source, tinyPng());
-    const info = await inspectImage(source);
+    await run(dir, source, await inspectImage(source));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+test('a scale is written to the given file, with its size and dimensions', () =>
+  withPng(async (dir, source, info) => {
     const dest = join(dir, 'out');
     const r = await renderScale(source, info, 0, dest);
     assert.equal(r.size, (await stat(dest)).size);
     assert.deepEqual([r.width, r.height, r.mimetype], [info.width, info.height, 'image/png']);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('a scale that cannot be written is a file-system error (a storage failure), not a bad image', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'hearth-images-'));
-  try {
-    const source = join(dir, 'in.png');
-    await writeFile(source, tinyPng());
-    const info = await inspectImage(source);
+test('a scale that cannot be written is a file-system error (a storage failure), not a bad image', () =>
+  withPng(async (dir, source, info) => {
     const cases: [string, string][] = [
       [join(dir, 'missing', 'out'), 'ENOENT'],
       ['/dev/full', 'ENOSPC'],
@@ -37,7 +38,4 @@ test('a scale that cannot be written is a file-system error (a storage failure),
       assert.ok(!(err instanceof HttpError), `${dest}: ${String(err)}`);
       assert.equal((err as NodeJS.ErrnoException).code, code, String(err));
     }
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-});
+  }));
