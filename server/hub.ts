@@ -21,6 +21,7 @@ import { mountWeb } from './web/routes.js';
 import { relocateLocalChannels } from './store/channels.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
+import { idleTrimmer } from './http/idle-trim.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -170,6 +171,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async close() {
       await stopServer();
+      trimmer.stop();
       await integrity.catch(() => undefined);
       await checkpointer.stop();
       if (db.open) db.close();
@@ -204,6 +206,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const webRouter = new Router();
   mountWeb(webRouter, hub);
 
+  const trimmer = idleTrimmer();
+  app.use(trimmer.middleware);
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(apiFallback(apis));
