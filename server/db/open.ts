@@ -58,6 +58,12 @@ export function openDatabase(file: string, options: { readonly?: boolean } = {})
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   if (!options.readonly) {
+    // Each write runs in a savepoint (group-commit.ts), which keeps the original of every page it
+    // changes in a statement journal. SQLite moves that journal to a temporary file once it passes
+    // 64 KiB, which one post with its indexes does; kept in memory, a post's system time fell from
+    // 240 to 100 µs. (Sorts and temporary tables stay in memory too; the hub's queries read in
+    // index order.)
+    db.pragma('temp_store = MEMORY');
     beginTransactionsImmediately(db);
     migrate(db);
   }
