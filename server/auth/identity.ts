@@ -7,7 +7,7 @@ import type { AccountRow, ChannelRow } from '../store/rows.js';
 import { findSession, type SessionRow } from '../store/sessions.js';
 import { assertSameOrigin } from '../http/web.js';
 import { verifyPassword } from './passwords.js';
-import { dataGeneration } from '../store/generation.js';
+import { requestGeneration } from '../http/request-generation.js';
 import type { LoginThrottle } from './throttle.js';
 
 export interface Identity {
@@ -66,7 +66,7 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticat
     const cached = verified.get(key);
     if (cached && cached.until > Date.now()) {
       // While nothing in the database changed, the rows checked last time are still the rows.
-      const generation = dataGeneration(db);
+      const generation = requestGeneration(ctx);
       if (cached.identity && cached.generation === generation) return { ...cached.identity };
       const channel = getChannel(db, cached.channelId);
       const account = channel && getAccount(db, channel.channel_account_id);

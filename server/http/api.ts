@@ -5,6 +5,7 @@ import { authenticate, switchChannel, type Identity } from '../auth/identity.js'
 import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
 import { paramReader, type ParamReader } from './params.js';
 import { responseCache } from './response-cache.js';
+import { requestGeneration } from './request-generation.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Format = 'json' | 'xml' | 'rss' | 'atom';
@@ -91,7 +92,7 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     }
     const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
     const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
-    const generation = cache?.generation() ?? '';
+    const generation = cache ? requestGeneration(ctx) : '';
     const hit = cache?.get(cacheKey, generation);
     if (hit) {
       ctx.status = 200;

@@ -1,5 +1,4 @@
 import type { Db } from '../db/open.js';
-import { dataGeneration } from '../store/generation.js';
 
 interface Entry {
   generation: string;
@@ -21,12 +20,6 @@ const MAX_BYTES = 16 * 1024 * 1024;
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-
-  constructor(private readonly db: Db) {}
-
-  generation(): string {
-    return dataGeneration(this.db);
-  }
 
   get(key: string, generation: string): Entry | undefined {
     const e = this.entries.get(key);
@@ -60,6 +53,6 @@ const caches = new WeakMap<Db, ResponseCache>();
 
 export function responseCache(db: Db): ResponseCache {
   let c = caches.get(db);
-  if (!c) caches.set(db, (c = new ResponseCache(db)));
+  if (!c) caches.set(db, (c = new ResponseCache()));
   return c;
 }

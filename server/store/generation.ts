@@ -6,6 +6,9 @@ import { stmt, type Db } from '../db/open.js';
  * derived from the data can be reused for as long as it stays the same.
  */
 export function dataGeneration(db: Db): string {
-  // One statement: this runs before every cached answer.
-  return stmt<[], string>(db, "SELECT (SELECT data_version FROM pragma_data_version()) || '.' || total_changes()").pluck().get()!;
+  // This runs before every cached answer. The PRAGMA is prepared once: read through the
+  // pragma_data_version() table function instead, SQLite prepared it anew on every call.
+  const version = stmt<[], number>(db, 'PRAGMA data_version').pluck().get()!;
+  const changes = stmt<[], number>(db, 'SELECT total_changes()').pluck().get()!;
+  return `${version}.${changes}`;
 }
