@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Context } from 'koa';
 import type { Db } from '../db/open.js';
 import { getAccount, getAccountByEmail } from '../store/accounts.js';
@@ -62,7 +62,7 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticat
     if (colon < 0) return null;
     const login = decoded.slice(0, colon);
     const password = decoded.slice(colon + 1);
-    const key = createHash('sha256').update(header).digest('hex');
+    const key = hash('sha256', header);
     const cached = verified.get(key);
     if (cached && cached.until > Date.now()) {
       // While nothing in the database changed, the rows checked last time are still the rows.
