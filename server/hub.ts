@@ -21,7 +21,7 @@ import { mountWeb } from './web/routes.js';
 import { relocateLocalChannels } from './store/channels.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
-import { idleTrimmer } from './http/idle-trim.js';
+import { memoryTrimmer } from './http/memory-trim.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -206,7 +206,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const webRouter = new Router();
   mountWeb(webRouter, hub);
 
-  const trimmer = idleTrimmer();
+  const trimmer = memoryTrimmer();
   app.use(trimmer.middleware);
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
