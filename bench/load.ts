@@ -76,3 +76,32 @@ export async function loadEndpoint(url: string, spec: RequestSpec, opts: LoadOpt
     bytesPerSec: r.throughput.total / r.duration,
   };
 }
+
+/**
+ * Several runs of one load as one result: requests and bytes summed, rates over the summed time,
+ * p50 the median of the runs' and p99 and max the worst of them.
+ */
+export function combineRuns(runs: LoadResult[]): LoadResult {
+  const first = runs[0];
+  if (!first) throw new Error('no runs to combine');
+  const sum = (f: (r: LoadResult) => number) => runs.reduce((a, r) => a + f(r), 0);
+  const seconds = sum((r) => r.seconds);
+  const statusCodes: Record<string, number> = {};
+  for (const r of runs) for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const sorted = (f: (r: LoadResult) => number) => runs.map(f).sort((a, b) => a - b);
+  return {
+    connections: first.connections,
+    seconds,
+    requests: sum((r) => r.requests),
+    rps: sum((r) => r.rps * r.seconds) / seconds,
+    p50Ms: sorted((r) => r.p50Ms)[Math.floor((runs.length - 1) / 2)]!,
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    meanMs: sum((r) => r.meanMs * r.requests) / Math.max(1, sum((r) => r.requests)),
+    maxMs: Math.max(...runs.map((r) => r.maxMs)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodes,
+    bytesPerSec: sum((r) => r.bytesPerSec * r.seconds) / seconds,
+  };
+}

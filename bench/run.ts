@@ -14,13 +14,15 @@ import { buildHub } from './build.js';
 import { startCeiling, type CeilingProcess } from './ceiling.js';
 import { basicAuth, CHUNK, endpoints, photoJpeg, type Endpoint } from './endpoints.js';
 import type { RequestSpec } from './load.js';
-import { loadEndpoint, type LoadOptions } from './load.js';
+import { combineRuns, loadEndpoint, type LoadOptions, type LoadResult } from './load.js';
 import { RssSampler, round1 } from './memory.js';
 import { measureExport, type ExportMeasure } from './export-memory.js';
 import { formatTable, writeResults, type BenchResults, type EndpointResult } from './report.js';
 import { checkTargets } from './targets.js';
 
 const log = (msg: string) => process.stderr.write(msg + '\n');
+/** Turns the hub and the ceiling take on each read endpoint, each half the load's seconds. */
+const READ_ROUNDS = 3;
 const PROF_DIR = fileURLToPath(new URL('./results/prof/', import.meta.url));
 
 async function ensureData(opts: BenchOptions): Promise<{ manifest: Manifest; seeded: boolean }> {
@@ -84,12 +86,31 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
     requests: load.requests && (e.slow ? Math.ceil(load.requests / 10) : load.requests),
   };
   const sampler = new RssSampler(hub.pid);
-  const result = await loadEndpoint(hub.url, e.spec, opts);
-  const rss = sampler.stop();
-  const out: EndpointResult = { name: e.name, kind: e.kind, probe: first, load: result, peakRssMB: rss.peakMB };
+  let result: LoadResult;
+  const out: EndpointResult = { name: e.name, kind: e.kind, probe: first };
   if (e.kind === 'read') {
-    out.ceiling = await loadEndpoint(ceiling.url, { method: 'GET', path: ceiling.path(first.bytes, e.format) }, opts);
-    out.ratio = result.rps / out.ceiling.rps;
+    // The hub and the ceiling take turns in short runs, so that both meet the same moments of a
+    // shared machine (its speed drifts by tens of percent within minutes); the ratio is the median
+    // of the rounds'.
+    const rounds = opts.requests ? 1 : READ_ROUNDS;
+    const slice: LoadOptions = { ...opts, seconds: Math.max(1, Math.round(opts.seconds / 2)) };
+    const ceilingSpec = { method: 'GET' as const, path: ceiling.path(first.bytes, e.format) };
+    const hubRuns: LoadResult[] = [];
+    const ceilingRuns: LoadResult[] = [];
+    for (let round = 0; round < rounds; round++) {
+      hubRuns.push(await loadEndpoint(hub.url, e.spec, round === 0 ? slice : { ...slice, warmupSeconds: 0 }));
+      ceilingRuns.push(await loadEndpoint(ceiling.url, ceilingSpec, round === 0 ? slice : { ...slice, warmupSeconds: 0 }));
+    }
+    result = combineRuns(hubRuns);
+    out.ceiling = combineRuns(ceilingRuns);
+    out.ratio = median(hubRuns.map((r, i) => r.rps / ceilingRuns[i]!.rps));
+  } else {
+    result = await loadEndpoint(hub.url, e.spec, opts);
+  }
+  const rss = sampler.stop();
+  out.load = result;
+  out.peakRssMB = rss.peakMB;
+  if (e.kind === 'read') {
     const sampler2 = new RssSampler(hub.pid);
     out.uncached = await loadEndpoint(hub.url, uncached(e.spec), opts);
     out.peakRssMB = Math.max(rss.peakMB, sampler2.stop().peakMB);
