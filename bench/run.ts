@@ -98,8 +98,9 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
     const hubRuns: LoadResult[] = [];
     const ceilingRuns: LoadResult[] = [];
     for (let round = 0; round < rounds; round++) {
-      hubRuns.push(await loadEndpoint(hub.url, e.spec, round === 0 ? slice : { ...slice, warmupSeconds: 0 }));
-      ceilingRuns.push(await loadEndpoint(ceiling.url, ceilingSpec, round === 0 ? slice : { ...slice, warmupSeconds: 0 }));
+      const run = round === 0 ? slice : { ...slice, warmupSeconds: 0 };
+      hubRuns.push(await loadEndpoint(hub.url, e.spec, run));
+      ceilingRuns.push(await loadEndpoint(ceiling.url, ceilingSpec, run));
     }
     result = combineRuns(hubRuns);
     out.ceiling = combineRuns(ceilingRuns);

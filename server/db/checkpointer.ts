@@ -13,7 +13,7 @@ const INTERVAL_MS = 250;
  * hub's CPU), and every page read had more WAL index to search. At this size the worker has copied
  * all but the last few hundred pages, so the writer's share is small.
  */
-export const WAL_PAGES_BEFORE_RESTART = 4000;
+const WAL_PAGES_BEFORE_RESTART = 4000;
 
 // Plain CommonJS evaluated as the worker, so that it runs the same under tsx and compiled.
 const WORKER = `
