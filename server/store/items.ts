@@ -59,10 +59,6 @@ export function getItemByMid(db: Db, mid: string): ItemRow | undefined {
   return stmt<[string], ItemRow>(db, 'SELECT * FROM item WHERE mid = ? ORDER BY id LIMIT 1').get(mid);
 }
 
-export function getItemByUuid(db: Db, uid: number, uuid: string): ItemRow | undefined {
-  return stmt<[number, string], ItemRow>(db, 'SELECT * FROM item WHERE uid = ? AND uuid = ? ORDER BY id LIMIT 1').get(uid, uuid);
-}
-
 /** Updates the named columns of one item. */
 export function updateItem(db: Db, id: number, fields: Partial<NewItem>): void {
   const keys = Object.keys(fields).filter((k) => k in ITEM_DEFAULTS);
