@@ -171,15 +171,19 @@ export class AttachmentStore {
     try {
       const size = (await fh.stat()).size;
       const from = Math.min(start, size);
-      const count = Math.max(0, Math.min(length ?? size - from, size - from));
-      const buf = Buffer.allocUnsafe(count);
-      let done = 0;
-      while (done < count) {
-        const { bytesRead } = await fh.read(buf, done, count - done, from + done);
-        if (bytesRead === 0) break;
-        done += bytesRead;
-      }
-      return done === count ? buf : buf.subarray(0, done);
+      const buf = Buffer.allocUnsafe(Math.max(0, Math.min(length ?? size - from, size - from)));
+      const done = await readFully(fh, buf, from);
+      return done === buf.length ? buf : buf.subarray(0, done);
+    } finally {
+      await fh.close();
+    }
+  }
+
+  /** Reads from `start` into `target` until it is full or the file ends; the number of bytes read. */
+  async readInto(key: string, start: number, target: Buffer): Promise<number> {
+    const fh = await open(this.path(key), 'r');
+    try {
+      return await readFully(fh, target, start);
     } finally {
       await fh.close();
     }
@@ -227,4 +231,14 @@ export async function commitWithFiles<T>(store: AttachmentStore, keys: string[],
     await Promise.all(keys.map((k) => store.remove(k).catch(() => undefined)));
     throw err;
   }
+}
+
+async function readFully(fh: FileHandle, target: Buffer, from: number): Promise<number> {
+  let done = 0;
+  while (done < target.length) {
+    const { bytesRead } = await fh.read(target, done, target.length - done, from + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
 }

@@ -3,6 +3,7 @@ import type { AttachRow, ChannelRow, PhotoRow } from '../store/rows.js';
 import { findVisibleAttachByPrefix, getAttachByHash, getVisibleAttach } from '../store/attachments.js';
 import { getVisiblePhotoScale } from '../store/photos.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { BufferPool } from '../util/buffer-pool.js';
 
 /**
  * Largest number of bytes one API response carries inline (base64 in JSON); larger files are
@@ -37,23 +38,40 @@ function missingData(): HttpError {
 
 /** Bytes [start, start + length) of a stored row's file (length undefined: to the end). */
 export async function readStored(hub: Hub, content: string, start = 0, length?: number): Promise<Buffer> {
+  return inStore(hub, content, (key) => hub.files.read(key, start, length));
+}
+
+async function inStore<T>(hub: Hub, content: string, read: (key: string) => Promise<T>): Promise<T> {
   const key = hub.files.keyOf(content);
   if (!key) throw missingData();
   try {
-    return await hub.files.read(key, start, length);
+    return await read(key);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw missingData();
     throw err;
   }
 }
 
-/** A chunk of a file for filedata: length 0 or absent reads to the end; refuses chunks too large to send inline. */
-export async function readChunk(hub: Hub, row: AttachRow, start: number, length: number | undefined): Promise<{ content: string; start: number; length: number }> {
+/** Reads of up to 1 MiB reuse buffers; larger chunks get buffers of their own. */
+const CHUNK_BUFFER_BYTES = 1024 * 1024;
+const chunkReads = new BufferPool(CHUNK_BUFFER_BYTES, 4);
+
+/**
+ * Runs `use` on a chunk of a file for filedata (length 0 or absent: to the end). The bytes are in
+ * a reused buffer, valid only during the call. Refuses chunks too large to send inline.
+ */
+export async function withChunk<T>(hub: Hub, row: AttachRow, start: number, length: number | undefined, use: (data: Buffer) => T): Promise<T> {
   const available = Math.max(0, row.filesize - start);
   const wanted = length && length > 0 ? Math.min(length, available) : available;
   if (wanted > MAX_INLINE_BYTES) throw badRequest(`chunk too large: at most ${MAX_INLINE_BYTES} bytes per request; use start and length`);
-  const data = wanted > 0 ? await readStored(hub, row.content, start, wanted) : Buffer.alloc(0);
-  return { content: data.toString('base64'), start, length: data.length };
+  if (wanted === 0) return use(Buffer.alloc(0));
+  const buffer = chunkReads.take(wanted);
+  try {
+    const read = await inStore(hub, row.content, (key) => hub.files.readInto(key, start, buffer.subarray(0, wanted)));
+    return use(buffer.subarray(0, read));
+  } finally {
+    chunkReads.give(buffer);
+  }
 }
 
 /** A whole file as base64 ('' for folders); 400 when it is too large to send inline. */

@@ -1,7 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { basic, startHub, type TestHub } from '../helpers/hub.js';
 import { call } from '../helpers/compat.js';
 import { makeImage, tempUpload } from '../helpers/media.js';
 import { assertAllStrings, assertDatetimes, assertDigitStrings, assertKeys, HEX64 } from '../helpers/shapes.js';
@@ -155,6 +157,46 @@ test('a 5 MB upload is found by name and reads back identically through filedata
   assert.equal(parts.length, Math.ceil(data.length / chunkSize));
   const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
   assert.equal(sha(Buffer.concat(parts)), sha(data));
+});
+
+test('1 MiB filedata answers stay intact while a slow client has not read them and other answers are built (their buffers are reused)', async () => {
+  const data = randomBytes(4 * 1024 * 1024 + 77);
+  await storeAttachment(t.hub, t.channels.alice!, await tempUpload(data, 'concurrent.bin', 'application/octet-stream'));
+  const [file] = (await call(t, `${API}/files?filename=concurrent.bin`, { as: 'alice' })).body.results;
+  const MiB = 1024 * 1024;
+  const starts = [0, MiB, 2 * MiB, 3 * MiB, 4 * MiB];
+  const path = (start: number) => `${API}/filedata?file_id=${file.hash}&start=${start}&length=${MiB}`;
+  const intact = (attach: { content: string }, start: number) => Buffer.from(attach.content, 'base64').equals(data.subarray(start, start + MiB));
+
+  // Pipelined on one connection that is not read: the answers wait in the hub behind each other.
+  const hub = new URL(t.url);
+  const slow = connect(Number(hub.port), hub.hostname);
+  await once(slow, 'connect');
+  slow.pause();
+  slow.write(starts.map((s) => `GET ${path(s)} HTTP/1.1\r\nHost: ${hub.host}\r\nAuthorization: ${basic('alice')}\r\n\r\n`).join(''));
+  await new Promise((r) => setTimeout(r, 200));
+  for (let round = 0; round < 3; round++) {
+    const answers = await Promise.all([...starts, ...starts].map((start) => call(t, path(start), { as: 'alice' })));
+    answers.forEach((a, i) => assert.ok(a.status === 200 && intact(a.body.attach, starts[i % starts.length]!), `chunk ${i} of round ${round}`));
+  }
+  const received: Buffer[] = [];
+  slow.on('data', (d: Buffer) => received.push(d));
+  slow.resume();
+  let raw = Buffer.alloc(0);
+  const bodies: string[] = [];
+  while (bodies.length < starts.length) {
+    await new Promise((r) => setTimeout(r, 20));
+    raw = Buffer.concat([raw, ...received.splice(0)]);
+    for (;;) {
+      const end = raw.indexOf('\r\n\r\n');
+      const length = Number(/content-length: (\d+)/i.exec(raw.subarray(0, end).toString())?.[1]);
+      if (end < 0 || raw.length < end + 4 + length) break;
+      bodies.push(raw.subarray(end + 4, end + 4 + length).toString());
+      raw = raw.subarray(end + 4 + length);
+    }
+  }
+  slow.destroy();
+  bodies.forEach((b, i) => assert.ok(intact(JSON.parse(b).attach, starts[i]!), `pipelined chunk ${i} was overwritten`));
 });
 
 test('filemeta returns the record without content', async () => {
