@@ -93,11 +93,11 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
     const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
     const generation = cache ? requestGeneration(ctx) : '';
-    const hit = cache?.get(cacheKey, generation);
-    if (hit) {
+    const cached = cache?.lookup(cacheKey, generation);
+    if (cached?.hit) {
       ctx.status = 200;
-      ctx.set('Content-Type', hit.type);
-      ctx.body = hit.body;
+      ctx.set('Content-Type', cached.hit.type);
+      ctx.body = cached.hit.body;
       return;
     }
     const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
@@ -116,7 +116,7 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     };
     const value = await route.handler(req);
     api.render(req, route, value);
-    if (cache && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {
+    if (cache && cached?.admit && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {
       const body = typeof ctx.body === 'string' ? Buffer.from(ctx.body) : ctx.body;
       ctx.body = body;
       cache.set(cacheKey, generation, ctx.response.get('Content-Type'), body);
