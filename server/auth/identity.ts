@@ -48,10 +48,13 @@ export function resolveLogin(db: Db, login: string): { account: AccountRow; chan
 /**
  * HTTP Basic with the account password. Verified credentials are remembered for a few minutes
  * (keyed by a hash of the header, invalidated when the password changes) because scrypt is
- * deliberately slow and clients send credentials with every request.
+ * deliberately slow and clients send credentials with every request. Requests that arrive
+ * together with the same credentials (a client opening with several at once, or all of them when
+ * the few minutes are up) share one scrypt run: each run takes 16 MB and tens of ms on the pool.
  */
-export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticator {
+export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: typeof verifyPassword = verifyPassword): Authenticator {
   const verified = new Map<string, { channelId: number; passwordChanged: string; until: number; generation?: string; identity?: Identity }>();
+  const verifying = new Map<string, Promise<boolean>>();
   const TTL = 5 * 60 * 1000;
   return async (ctx) => {
     const header = ctx.get('authorization');
@@ -79,8 +82,16 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle): Authenticat
     }
     throttle.check(ctx.ip);
     const found = resolveLogin(db, login);
-    const ok = found !== undefined && found.account.account_flags === 0 && (await verifyPassword(password, found.account.account_password));
-    if (!ok) {
+    let ok = false;
+    if (found !== undefined && found.account.account_flags === 0) {
+      let check = verifying.get(key);
+      if (!check) {
+        check = verify(password, found.account.account_password).finally(() => verifying.delete(key));
+        verifying.set(key, check);
+      }
+      ok = await check;
+    }
+    if (!ok || !found) {
       throttle.fail(ctx.ip);
       return null;
     }

@@ -1,6 +1,10 @@
 import { test, after, before } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Context } from 'koa';
 import { basic, PASSWORD, startHub, type TestHub } from '../helpers/hub.js';
+import { basicAuthenticator } from '../../server/auth/identity.js';
+import { verifyPassword } from '../../server/auth/passwords.js';
+import { LoginThrottle } from '../../server/auth/throttle.js';
 
 let t: TestHub;
 before(async () => {
@@ -86,4 +90,22 @@ test('before the first channel exists the API answers 401 and the web root leads
   } finally {
     await empty.stop();
   }
+});
+
+test('requests arriving together with the same new credentials share one password check', async () => {
+  let checks = 0;
+  const countingVerify: typeof verifyPassword = async (password, stored) => {
+    checks++;
+    return verifyPassword(password, stored);
+  };
+  const authenticator = basicAuthenticator(t.hub.db, new LoginThrottle(), countingVerify);
+  const request = (password: string) => ({ get: () => basic('alice', password), ip: '192.0.2.7', hub: t.hub }) as unknown as Context;
+  const right = await Promise.all(Array.from({ length: 8 }, () => authenticator(request(PASSWORD))));
+  assert.ok(right.every((id) => id?.channel.channel_address === 'alice'));
+  assert.equal(checks, 1);
+  const wrong = await Promise.all(Array.from({ length: 3 }, () => authenticator(request('not it'))));
+  assert.deepEqual(wrong, [null, null, null]);
+  assert.equal(checks, 2, 'one check for the three wrong ones, none for the remembered right one');
+  await authenticator(request('not it'));
+  assert.equal(checks, 3, 'a failed check is not remembered');
 });
