@@ -7,7 +7,7 @@ interface Entry {
   body: Buffer;
 }
 
-export type Lookup = { hit: Entry } | { hit: undefined; admit: boolean };
+type Lookup = { hit: Entry } | { hit: undefined; admit: boolean };
 
 /** How long an answer may be reused at most: some hold relative times ("5 minutes ago") or hide items as they expire. */
 const MAX_AGE_MS = 2000;

@@ -53,7 +53,7 @@ async function inStore<T>(hub: Hub, content: string, read: (key: string) => Prom
 }
 
 /** Reads of up to 1 MiB reuse buffers; larger chunks get buffers of their own. */
-const CHUNK_BUFFER_BYTES = 1024 * 1024;
+export const CHUNK_BUFFER_BYTES = 1024 * 1024;
 const chunkReads = new BufferPool(CHUNK_BUFFER_BYTES, 4);
 
 /**

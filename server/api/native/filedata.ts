@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import type { ApiRoute } from '../../http/api.js';
 import { attachChunk } from '../../serializers/native/attach.js';
-import { withChunk, visibleAttachByPrefix } from '../../services/file-access.js';
+import { CHUNK_BUFFER_BYTES, withChunk, visibleAttachByPrefix } from '../../services/file-access.js';
 import { BufferPool } from '../../util/buffer-pool.js';
 
 // Stands in for the chunk while the small rest of the answer is serialised; random, so no file name can contain it.
 const PLACEHOLDER = `"${randomBytes(16).toString('hex')}"`;
 
-/** Answers carrying up to 1 MiB of data (1.4 MB of base64 and the record) reuse buffers. */
-const answers = new BufferPool(Math.ceil((1024 * 1024) / 3) * 4 + 16 * 1024, 4);
+/** Answers carrying a pooled read's worth of data (its base64, and 16 KiB for the record) reuse buffers. */
+const answers = new BufferPool(Math.ceil(CHUNK_BUFFER_BYTES / 3) * 4 + 16 * 1024, 4);
 
 /**
  * The chunk is encoded this many bytes at a time (a multiple of 3, so the pieces join without
