@@ -1,7 +1,8 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { PASSWORD, type TestHub } from './hub.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -63,36 +64,128 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
+export const DESKTOP = { width: 1200, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
 export interface Ui {
   browser: Browser;
   context: BrowserContext;
   page: Page;
   /** Saves a screenshot (full page unless told otherwise) to test-results/screenshots/<name>.png. */
   screenshot(name: string, opts?: { fullPage?: boolean }): Promise<void>;
+  /** Screenshots of the current screen at desktop (<name>.png) and phone width (<name>-phone.png). */
+  screenshots(name: string, opts?: { fullPage?: boolean }): Promise<void>;
+  /**
+   * Problems the current test provokes on purpose (a failed request it stages, an error it shows):
+   * console errors and failed requests whose URL or text matches are not counted, until the test ends.
+   */
+  allowProblems(...patterns: RegExp[]): void;
+  /** Console errors, uncaught errors and failed requests seen since the last check; throws if any. */
+  assertNoProblems(): void;
   close(): Promise<void>;
 }
+
+/**
+ * What the browser reports that a user would call broken: console errors, uncaught exceptions,
+ * requests that failed or answered 4xx/5xx. Collected over every page of the context.
+ */
+class ProblemLog {
+  private seen: string[] = [];
+  private allowed: RegExp[] = [];
+
+  constructor(context: BrowserContext) {
+    context.on('weberror', (err) => this.add(`uncaught error: ${err.error().message}`));
+    context.on('console', (msg) => {
+      // "Failed to load resource" messages name the resource only in their location.
+      if (msg.type() === 'error') this.add(`console error: ${msg.text()}`, msg.location().url);
+    });
+    context.on('requestfailed', (req) => {
+      // Aborted by the page itself (navigating away, a cancelled upload): not a failure of the hub.
+      if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+      this.add(`request failed: ${describe(req)} (${req.failure()?.errorText})`, req.url());
+    });
+    context.on('response', (res) => {
+      if (res.status() >= 400) this.add(`request failed: ${describe(res.request())} answered ${res.status()} ${res.statusText()}`, res.url());
+    });
+  }
+
+  allow(patterns: RegExp[]): void {
+    this.allowed.push(...patterns);
+  }
+
+  private add(message: string, ...urls: string[]): void {
+    if (this.allowed.some((p) => p.test(message) || urls.some((u) => p.test(u)))) return;
+    this.seen.push(message);
+  }
+
+  /** Throws with every problem seen since the last call, and forgets the test's allowances. */
+  check(when: string): void {
+    const seen = this.seen;
+    this.seen = [];
+    this.allowed = [];
+    if (seen.length) throw new Error(`${when}, the browser reported ${seen.length} problem(s):\n  ${seen.join('\n  ')}`);
+  }
+}
+
+function describe(req: Request): string {
+  return `${req.method()} ${req.url()}`;
+}
+
+const openLogs = new Set<ProblemLog>();
+
+// Every test that drives a browser fails on what the browser reported during it.
+afterEach(() => {
+  const errors: string[] = [];
+  for (const log of openLogs) {
+    try {
+      log.check('During this test');
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
+  }
+  if (errors.length) throw new Error(errors.join('\n'));
+});
 
 /** A fresh browser page on the hub (built renderer), optionally already logged in as a channel. */
 export async function openUi(hub: TestHub, opts: { as?: string; viewport?: { width: number; height: number } } = {}): Promise<Ui> {
   await ensureRendererBuilt();
   const browser = await launchBrowser();
-  const context = await browser.newContext({ baseURL: hub.url, viewport: opts.viewport ?? { width: 1200, height: 900 } });
+  const viewport = opts.viewport ?? DESKTOP;
+  const context = await browser.newContext({ baseURL: hub.url, viewport });
   context.setDefaultTimeout(30_000);
+  const problems = new ProblemLog(context);
+  openLogs.add(problems);
   const page = await context.newPage();
-  const pageErrors: string[] = [];
-  page.on('pageerror', (err) => pageErrors.push(err.message));
   if (opts.as) await loginThroughHub(page, opts.as);
+  const shoot = async (name: string, fullPage = true) => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
+  };
   return {
     browser,
     context,
     page,
-    async screenshot(name, shotOpts = {}) {
-      await mkdir(SCREENSHOTS, { recursive: true });
-      await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: shotOpts.fullPage ?? true });
+    screenshot: (name, shotOpts = {}) => shoot(name, shotOpts.fullPage ?? true),
+    async screenshots(name, shotOpts = {}) {
+      const before = page.viewportSize() ?? viewport;
+      try {
+        for (const [size, suffix] of [[DESKTOP, ''], [PHONE, '-phone']] as const) {
+          await page.setViewportSize(size);
+          // Layout settles on the next frame; lazy images that came into view load meanwhile.
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+          await page.waitForLoadState('networkidle').catch(() => undefined);
+          await shoot(`${name}${suffix}`, shotOpts.fullPage ?? true);
+        }
+      } finally {
+        await page.setViewportSize(before);
+      }
     },
+    allowProblems: (...patterns) => problems.allow(patterns),
+    assertNoProblems: () => problems.check('So far'),
     async close() {
+      openLogs.delete(problems);
       await browser.close();
-      if (pageErrors.length) throw new Error(`uncaught errors in the page: ${pageErrors.join('; ')}`);
+      problems.check('Before closing the browser');
     },
   };
 }
