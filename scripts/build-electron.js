@@ -43,7 +43,8 @@ function run(what, args) {
 }
 
 export function rendererIsStale() {
-  return existsSync(RENDERER_CONFIG) && mtime(join(RENDERER_OUT, 'index.html')) < newestMtime([at('renderer')]);
+  // server/content holds the BBCode renderer, which the composer's preview bundles too.
+  return existsSync(RENDERER_CONFIG) && mtime(join(RENDERER_OUT, 'index.html')) < newestMtime([at('renderer'), at('server', 'content')]);
 }
 
 /** Builds the renderer with Vite. Returns false when there is no renderer to build. */

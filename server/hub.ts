@@ -22,6 +22,7 @@ import { relocateLocalChannels } from './store/channels.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
+import { refreshRenderedHtml } from './services/rendered-html.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -112,6 +113,13 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     (err: Error) => log.error(`startup check failed: ${err.message}`),
   );
   purgeExpiredSessions(db);
+  const htmlRefresh = refreshRenderedHtml(db);
+  htmlRefresh.done.then(
+    (changed) => {
+      if (changed) log.info(`rendered ${changed} posts again with the current renderer`);
+    },
+    (err: Error) => log.error(`rendering posts again failed: ${err.message}`),
+  );
   const checkpointer = startCheckpointer(db, (message) => log.warn(message));
 
   let host = options.host ?? '127.0.0.1';
@@ -172,6 +180,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async close() {
       await stopServer();
       trimmer.stop();
+      await htmlRefresh.stop();
       await integrity.catch(() => undefined);
       await checkpointer.stop();
       if (db.open) db.close();

@@ -1,13 +1,19 @@
 import type BbobHtml from '@bbob/html';
-import type PresetHtml5 from '@bbob/preset-html5';
 import type MarkdownItType from 'markdown-it';
 import type SanitizeHtml from 'sanitize-html';
 import { lazyPackage } from '../util/lazy.js';
+import { createBbcodeRenderer } from './bbcode.js';
 
 const bbobHTML = lazyPackage<{ default: typeof BbobHtml }>('@bbob/html');
-const presetHTML5 = lazyPackage<{ default: typeof PresetHtml5 }>('@bbob/preset-html5');
 const sanitizeHtml = lazyPackage<typeof SanitizeHtml>('sanitize-html');
 const MarkdownIt = lazyPackage<typeof MarkdownItType>('markdown-it');
+
+/**
+ * Raised whenever the HTML renderBody makes for a stored body changes; items rendered by an older
+ * version are rendered again when the hub starts (services/rendered-html.ts).
+ * 2: brackets that are no tag, unclosed tags and [code] content are text.
+ */
+export const RENDERER_VERSION = 2;
 
 export const SUPPORTED_MIMETYPES = ['text/bbcode', 'text/markdown', 'text/plain'] as const;
 export type BodyMimetype = (typeof SUPPORTED_MIMETYPES)[number];
@@ -15,61 +21,6 @@ export type BodyMimetype = (typeof SUPPORTED_MIMETYPES)[number];
 export function isSupportedMimetype(m: string): m is BodyMimetype {
   return (SUPPORTED_MIMETYPES as readonly string[]).includes(m);
 }
-
-type BbNode = { attrs?: Record<string, string>; content?: unknown };
-
-/** The text inside a tag ([img]url[/img]). */
-function nodeText(node: BbNode): string {
-  const content = Array.isArray(node.content) ? node.content : [];
-  return content.filter((c): c is string => typeof c === 'string').join('').trim();
-}
-
-/** The [tag=value] attribute: bbob stores it as a key equal to its value. */
-function uniqueAttr(node: BbNode): string | undefined {
-  const attrs = node.attrs ?? {};
-  return Object.keys(attrs).find((k) => attrs[k] === k);
-}
-
-/** [img]url[/img], [img=url]alt[/img], [img=640x480]url[/img]; Hubzilla's [zmg] likewise. */
-function image(node: BbNode) {
-  const attr = uniqueAttr(node);
-  const text = nodeText(node);
-  const attrIsUrl = attr !== undefined && /^https?:\/\//i.test(attr);
-  const size = attr && /^(\d{1,4})x(\d{1,4})$/.exec(attr);
-  const attrs: Record<string, string> = { src: attrIsUrl ? attr : text, alt: attrIsUrl ? text : '' };
-  if (size) Object.assign(attrs, { width: size[1], height: size[2] });
-  return { tag: 'img', attrs, content: null };
-}
-
-/** [share author=… profile=… link=…]text[/share]: a quoted post with its attribution. */
-function share(node: BbNode) {
-  const a = node.attrs ?? {};
-  const author = a.author ?? '';
-  const byline = a.profile ? { tag: 'a', attrs: { href: a.profile }, content: [author] } : author;
-  return {
-    tag: 'div',
-    attrs: { class: 'shared-post' },
-    content: [
-      { tag: 'p', attrs: { class: 'shared-author' }, content: [byline, ' wrote', a.link ? [' (', { tag: 'a', attrs: { href: a.link }, content: ['original'] }, ')'] : [], ':'].flat() },
-      { tag: 'blockquote', content: node.content },
-    ],
-  };
-}
-
-/** Hubzilla's BBCode adds [zrl] and [zmg] (links and images to identities), rendered as plain ones. */
-let bbcodePresetMemo: ReturnType<typeof PresetHtml5.extend> | undefined;
-const bbcodePreset = () => (bbcodePresetMemo ??= presetHTML5().default.extend((tags) => ({
-  ...tags,
-  zrl: (node, core, options) => tags.url!(node, core, options),
-  img: (node) => image(node as BbNode),
-  zmg: (node) => image(node as BbNode),
-  share: (node) => share(node as BbNode) as never,
-  h1: (node) => ({ tag: 'h1', content: node.content }),
-  h2: (node) => ({ tag: 'h2', content: node.content }),
-  h3: (node) => ({ tag: 'h3', content: node.content }),
-  center: (node) => ({ tag: 'div', attrs: { style: 'text-align: center;' }, content: node.content }),
-  hr: () => ({ tag: 'hr', content: null }),
-})))();
 
 let markdownMemo: InstanceType<typeof MarkdownItType> | undefined;
 const markdown = () => (markdownMemo ??= new (MarkdownIt())({ html: false, linkify: true, breaks: true }));
@@ -90,6 +41,7 @@ const SANITIZE: SanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'title', 'class', 'rel', 'target'],
     p: ['class'],
+    ol: ['type'],
     img: ['src', 'alt', 'title', 'width', 'height'],
     span: ['style', 'class'],
     div: ['style', 'class'],
@@ -124,23 +76,8 @@ export function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 }
 
-/**
- * Bare URLs in BBCode text become [url] links; URLs that are a tag's attribute or content
- * ([url=…], [img]…), or inside code, stay as they are.
- */
-function linkBareUrls(body: string): string {
-  return body
-    .split(/(\[(code|pre|nobb|url|zrl|img|zmg|video|audio|zvideo|zaudio)(?:=[^\]]*)?\][\s\S]*?\[\/\2\])/i)
-    .map((part, i) => (i % 3 === 0 ? part.replace(/(?<![=\]\w"'/])https?:\/\/[^\s\[\]<>"']+[^\s\[\]<>"'.,;:!?)]/g, (url) => `[url]${url}[/url]`) : i % 3 === 1 ? part : ''))
-    .join('');
-}
-
-function bbcodeToHtml(body: string): string {
-  // Raw HTML in a BBCode body is text, not markup. (The renderer escapes & in attributes itself.)
-  const escaped = linkBareUrls(body).replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const html = bbobHTML().default(escaped, bbcodePreset());
-  return html.replace(/\r?\n/g, '<br>');
-}
+let bbcodeMemo: ((body: string) => string) | undefined;
+const bbcodeToHtml = (body: string) => (bbcodeMemo ??= createBbcodeRenderer(bbobHTML().default))(body);
 
 function plainToHtml(body: string): string {
   return escapeHtml(body)

@@ -147,3 +147,14 @@ export function findItemByIconfig(db: Db, uid: number, cat: string, k: string, v
 export function setStarred(db: Db, id: number, starred: boolean): void {
   stmt(db, 'UPDATE item SET item_starred = ? WHERE id = ?').run(starred ? 1 : 0, id);
 }
+
+export type StoredRendering = Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'html'>;
+
+/** Items after `afterId` in id order with their body and stored HTML, for rendering them again. */
+export function renderingsAfter(db: Db, afterId: number, limit: number): StoredRendering[] {
+  return stmt<[number, number], StoredRendering>(db, 'SELECT id, body, mimetype, html FROM item WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit);
+}
+
+export function setItemHtml(db: Db, id: number, html: string): void {
+  stmt(db, 'UPDATE item SET html = ? WHERE id = ?').run(html, id);
+}

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { MARKUP_CORPUS } from '../helpers/markup-corpus.js';
+import { postStatus } from '../helpers/ui-fixtures.js';
 import { openUi, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
@@ -65,4 +67,34 @@ test('the toolbar wraps the selection in BBCode', async () => {
   await composer.getByRole('button', { name: 'Quote' }).click();
   assert.equal(await body.inputValue(), '[quote]make this [b]strong[/b][/quote]');
   await composer.getByRole('region', { name: 'Preview' }).locator('blockquote').waitFor();
+});
+
+const shownText = (el: Element) => (el as HTMLElement).innerText.replace(/\s+/g, ' ').trim();
+
+test('the preview, and the post once published, show every visible character of the tricky bodies', async () => {
+  const { page } = ui;
+  // Bodies with links to example.org: the test machine reaches no outside host.
+  ui.allowProblems(/example\.org/);
+  await page.goto('/');
+  const composer = page.getByRole('form', { name: 'New post' });
+  const preview = composer.getByRole('region', { name: 'Preview' }).locator('.post-content');
+  for (const entry of MARKUP_CORPUS) {
+    await composer.getByLabel('Message').fill(entry.body);
+    await page.waitForFunction(({ expected }) => {
+      const el = document.querySelector('[aria-label="Preview"] .post-content') as HTMLElement | null;
+      return el?.innerText.replace(/\s+/g, ' ').trim() === expected;
+    }, { expected: entry.visible }, { timeout: 5000 }).catch(() => undefined);
+    assert.equal(await preview.evaluate(shownText), entry.visible, `preview: ${entry.name}`);
+  }
+  await composer.getByLabel('Message').fill(MARKUP_CORPUS.slice(0, 5).map((e) => e.body).join('\n'));
+  await preview.getByText('two.b').waitFor();
+  await ui.screenshots('composer-preview-corpus');
+
+  for (const entry of MARKUP_CORPUS) {
+    const status = await postStatus(hub, 'alice', entry.body);
+    await page.goto(`/item/${status.id}`);
+    const content = page.locator(`article[data-status-id="${status.id}"] .post-content`).first();
+    await content.waitFor();
+    assert.equal(await content.evaluate(shownText), entry.visible, `published: ${entry.name}`);
+  }
 });

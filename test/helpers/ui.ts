@@ -7,6 +7,8 @@ import { PASSWORD, type TestHub } from './hub.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RENDERER = join(ROOT, 'renderer');
+/** Hub code the renderer bundles too (the BBCode renderer). */
+const SHARED_WITH_RENDERER = join(ROOT, 'server', 'content');
 const DIST_INDEX = join(ROOT, 'dist', 'renderer', 'index.html');
 const BUILD_LOCK = join(ROOT, 'dist', '.renderer-build.lock');
 export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
@@ -23,7 +25,7 @@ async function newestSource(dir: string): Promise<number> {
 
 async function isFresh(): Promise<boolean> {
   try {
-    return (await stat(DIST_INDEX)).mtimeMs >= (await newestSource(RENDERER));
+    return (await stat(DIST_INDEX)).mtimeMs >= Math.max(await newestSource(RENDERER), await newestSource(SHARED_WITH_RENDERER));
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { bodyToText, renderBody, sanitize } from '../../server/content/render.js';
 import { findTerms, parseCategories } from '../../server/content/terms.js';
 import { assertHarmlessHtml } from '../helpers/html.js';
+import { MARKUP_CORPUS, visibleText } from '../helpers/markup-corpus.js';
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -55,5 +56,9 @@ test('bare URLs in BBCode become links, but not inside tags or code', () => {
   const html = renderBody('see https://example.org/a?b=1. [url=https://x.org]x[/url] [img]https://c/d.png[/img] [code]https://z.org[/code]');
   assert.match(html, /<a href="https:\/\/example.org\/a\?b=1"[^>]*>https:\/\/example.org\/a\?b=1<\/a>\./);
   assert.equal((html.match(/<a /g) ?? []).length, 2);
-  assert.match(html, /<pre>https:\/\/z.org<\/pre>/);
+  assert.match(html, /<pre><code>https:\/\/z.org<\/code><\/pre>/);
+});
+
+test('the BBCode corpus renders with every visible character the writer typed', () => {
+  for (const entry of MARKUP_CORPUS) assert.equal(visibleText(renderBody(entry.body)), entry.visible, entry.name);
 });

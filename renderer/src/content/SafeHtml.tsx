@@ -103,5 +103,10 @@ export function htmlToReact(html: string): ReactNode[] {
 }
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  return <div className={className}>{htmlToReact(html)}</div>;
+  // dir="auto": a post in Hebrew or Arabic reads right to left.
+  return (
+    <div className={className} dir="auto">
+      {htmlToReact(html)}
+    </div>
+  );
 }
