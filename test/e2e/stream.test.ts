@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { apiCall, connect, createGroup, postStatus } from '../helpers/ui-fixtures.js';
-import { noisyPng, openUi, throttleUploads, type Ui } from '../helpers/ui.js';
+import { noisyPng, openUi, pngOf, throttleUploads, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
 let ui: Ui;
@@ -93,6 +93,24 @@ test('a post with an attached photo and file shows the upload progress, then bot
   } finally {
     await slow.close();
   }
+});
+
+test('a post shows its title once and its attached photo once', async () => {
+  const { page } = ui;
+  const form = new FormData();
+  form.append('title', 'Tom & Jerry\'s <best> "day"');
+  form.append('body', 'What a day');
+  form.append('media', new Blob([await pngOf({ r: 30, g: 120, b: 200 })], { type: 'image/png' }), 'blue.png');
+  const res = await hub.request('/api/z/1.0/item/update', { as: 'alice', method: 'POST', body: form });
+  assert.equal(res.status, 200);
+  const { item } = (await res.json()) as { item: { id: string } };
+  await page.goto('/');
+  const post = page.locator(`article[data-status-id="${item.id}"]`);
+  await post.getByText('What a day').waitFor();
+  await page.waitForFunction((id) => [...document.querySelectorAll(`article[data-status-id="${id}"] img:not(.avatar)`)].every((img) => (img as HTMLImageElement).naturalWidth > 0), item.id);
+  assert.equal(await post.getByText('Tom & Jerry\'s <best> "day"', { exact: true }).count(), 1, 'the title is shown once');
+  assert.equal(await post.locator('img:not(.avatar)').count(), 1, 'the photo is shown once');
+  await ui.screenshots('post-title-photo', { fullPage: false });
 });
 
 test('liking, commenting, editing and deleting inline', async () => {

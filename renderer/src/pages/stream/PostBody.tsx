@@ -6,20 +6,27 @@ import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { Link } from '../../router.tsx';
 import { authorOf, threadId } from './threads.ts';
 
-function escapeForMatch(s: string) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** The post's HTML without the leading <h4>title</h4> that statusnet_html carries (the title is shown apart). */
+/**
+ * The post's HTML without the leading <h4>title</h4> that statusnet_html carries (the title is
+ * shown apart). Compared as text, since the heading holds the title HTML-escaped.
+ */
 function bodyHtml(status: Status): string {
   const html = status.statusnet_html ?? status.friendica_html ?? '';
-  const title = status.friendica_title ?? '';
+  const title = status.friendica_title?.trim();
   if (!title) return html;
-  return html.replace(new RegExp(`^\\s*<h4>\\s*${escapeForMatch(title).replace(/&/g, '&(amp;)?')}\\s*</h4>\\s*`), '');
+  const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
+  const first = doc.body.firstElementChild;
+  if (first?.tagName !== 'H4' || first.textContent?.trim() !== title) return html;
+  first.remove();
+  return doc.body.innerHTML;
 }
 
+/** The 64-hex file key in a photo or file URL (/attach/<key>, /photo/<key>-2.png). */
+const fileKey = (url: string) => /[0-9a-f]{64}/.exec(url)?.[0];
+
 function Attachments({ status, html }: { status: Status; html: string }) {
-  const extra = (status.attachments ?? []).filter((a) => !html.includes(a.url));
+  // A photo attached to a post is in its text already (a scale of it, under the same key).
+  const extra = (status.attachments ?? []).filter((a) => !html.includes(a.url) && !(fileKey(a.url) && html.includes(fileKey(a.url)!)));
   if (!extra.length) return null;
   return (
     <ul className="attachments">
