@@ -7,7 +7,8 @@ import {
   markItemDeleted, setIconfig, touchThread, updateItem, type NewItem,
 } from '../store/items.js';
 import { getXchan } from '../store/xchans.js';
-import { renderBody, bodyToText, isSupportedMimetype } from '../content/render.js';
+import { bodyToText, isSupportedMimetype } from '../content/render.js';
+import { itemHtml } from './item-html.js';
 import { findTerms, TERM_CATEGORY, TERM_HASHTAG, TERM_MENTION } from '../content/terms.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { NULL_DATE, nowDb, toDbDate } from '../util/time.js';
@@ -206,7 +207,7 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
     title: input.title ?? '',
     summary: input.summary ?? '',
     body: input.body,
-    html: renderBody(input.body, mimetype),
+    html: itemHtml(db, input.body, mimetype),
     app: input.app ?? '',
     verb: input.verb || VERB.POST,
     obj_type: input.objType || (top ? OBJ.COMMENT : OBJ.NOTE),
@@ -288,7 +289,7 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
     const fields: Partial<NewItem> = {
       body,
       mimetype,
-      html: renderBody(body, mimetype),
+      html: itemHtml(db, body, mimetype),
       title: input.title ?? item.title,
       summary: input.summary ?? item.summary,
       obj_type: input.objType || item.obj_type,

@@ -4,7 +4,7 @@ import type { AttachRow, ChannelRow, ItemRow, PhotoRow } from '../store/rows.js'
 import { ATTACH_PENDING, deleteAttach, getAttachByHash, updateAttach } from '../store/attachments.js';
 import {
   albumResources, deletePhotoResource, demoteProfilePhotos, getPhotoItem, getPhotoScales, insertPhoto, PHOTO_NORMAL, PHOTO_PROFILE,
-  setProfilePhotoUrls, updatePhotoResource, updatePhotoScale, type PhotoUpdate,
+  rememberDeletedPhoto, setProfilePhotoUrls, updatePhotoResource, updatePhotoScale, type PhotoUpdate,
 } from '../store/photos.js';
 import { markItemDeleted } from '../store/items.js';
 import { commitWithFiles } from '../files/store.js';
@@ -14,6 +14,7 @@ import { nowDb } from '../util/time.js';
 import { cleanFolderName, monthFolder, moveAttachment, pickAcl, removeFolderIfEmpty, setAttachmentAcl, stageAttachment, type FileSource } from './attachments.js';
 import { inspectImage, PHOTO_SCALES, PROFILE_SCALES, renderScale, type ImageInfo, type RenderedScale } from './images.js';
 import { createItem, editItem } from './items.js';
+import { updatePostsShowing } from './item-html.js';
 import { PUBLIC_ACL, type AccessLists } from './acl.js';
 import { OBJ } from './verbs.js';
 
@@ -283,7 +284,8 @@ export async function replacePhotoImage(hub: Hub, channel: ChannelRow, resourceI
 /** Removes the photo's rows and file record and marks its items deleted, in the caller's transaction; returns the keys to remove afterwards. */
 function dropPhoto(hub: Hub, channel: ChannelRow, resourceId: string): string[] {
   const keys: string[] = [];
-  for (const row of getPhotoScales(hub.db, resourceId)) {
+  const scales = getPhotoScales(hub.db, resourceId);
+  for (const row of scales) {
     const k = hub.files.keyOf(row.content);
     if (k) keys.push(k);
   }
@@ -297,6 +299,8 @@ function dropPhoto(hub: Hub, channel: ChannelRow, resourceId: string): string[] 
     deleteAttach(hub.db, attach.id);
     removeFolderIfEmpty(hub, channel, attach.folder);
   }
+  rememberDeletedPhoto(hub.db, resourceId, channel.channel_id, scales[0]?.filename ?? '', nowDb());
+  updatePostsShowing(hub.db, [resourceId]);
   return keys;
 }
 

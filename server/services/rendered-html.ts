@@ -1,7 +1,8 @@
 import type { Db } from '../db/open.js';
-import { RENDERER_VERSION, renderBody } from '../content/render.js';
+import { RENDERER_VERSION } from '../content/render.js';
 import { getConfig, setConfig } from '../store/config.js';
 import { renderingsAfter, setItemHtml } from '../store/items.js';
+import { itemHtml } from './item-html.js';
 
 const BATCH = 200;
 
@@ -27,7 +28,7 @@ export function refreshRenderedHtml(db: Db): HtmlRefresh {
     const batch = db.transaction(() => {
       const rows = renderingsAfter(db, after, BATCH);
       for (const row of rows) {
-        const html = renderBody(row.body, row.mimetype);
+        const html = itemHtml(db, row.body, row.mimetype);
         if (html !== row.html) {
           setItemHtml(db, row.id, html);
           changed++;

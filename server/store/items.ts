@@ -158,3 +158,17 @@ export function renderingsAfter(db: Db, afterId: number, limit: number): StoredR
 export function setItemHtml(db: Db, id: number, html: string): void {
   stmt(db, 'UPDATE item SET html = ? WHERE id = ?').run(html, id);
 }
+
+/** Items not deleted whose body contains one of these words (a photo's resource id, say), found through the full-text index. */
+export function itemsWithWords(db: Db, words: string[]): Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'attach'>[] {
+  if (!words.length) return [];
+  const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+  return stmt<[string], Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'attach'>>(
+    db,
+    'SELECT item.id, item.body, item.mimetype, item.attach FROM item_fts JOIN item ON item.id = item_fts.rowid WHERE item_fts MATCH ? AND item.item_deleted = 0',
+  ).all(match);
+}
+
+export function setItemAttach(db: Db, id: number, attach: string): void {
+  stmt(db, 'UPDATE item SET attach = ? WHERE id = ?').run(attach, id);
+}

@@ -142,3 +142,15 @@ export function getPhotoItem(db: Db, uid: number, resourceId: string): ItemRow |
     "SELECT * FROM item INDEXED BY item_resource_idx WHERE uid = ? AND resource_type = 'photo' AND resource_id = ? AND item_thread_top = 1 ORDER BY item_deleted, id LIMIT 1",
   ).get(uid, resourceId);
 }
+
+/** Remembers a deleted photo, so that posts showing it can say so. */
+export function rememberDeletedPhoto(db: Db, resourceId: string, uid: number, filename: string, when: string): void {
+  stmt(db, 'INSERT OR REPLACE INTO deleted_photo (resource_id, uid, filename, deleted) VALUES (?, ?, ?, ?)').run(resourceId, uid, filename, when);
+}
+
+/** Which of these resource ids belong to deleted photos. */
+export function deletedPhotoIds(db: Db, resourceIds: string[]): Set<string> {
+  const found = new Set<string>();
+  for (const id of resourceIds) if (stmt<[string], number>(db, 'SELECT 1 FROM deleted_photo WHERE resource_id = ?').pluck().get(id)) found.add(id);
+  return found;
+}

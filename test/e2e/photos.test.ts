@@ -149,3 +149,34 @@ test('photos dropped on an album upload there; a photo moves to another album; a
   assert.equal(listed.filter((p) => p.album === 'Elsewhere').length, 0);
   assert.equal(listed.filter((p) => p.album === 'Summer by the sea').length, 2);
 });
+
+test('deleting an album names the posts showing its photos first; afterwards they say "photo removed"', async () => {
+  const { page } = ui;
+  const form = new FormData();
+  form.append('body', 'The view from the top');
+  form.append('title', 'Mountain day');
+  form.append('media', new Blob([new Uint8Array(await pngOf({ r: 90, g: 160, b: 90 }, 200, 150))], { type: 'image/png' }), 'summit.png');
+  const res = await hub.request('/api/z/1.0/item/update', { as: 'alice', method: 'POST', body: form });
+  assert.equal(res.status, 200);
+  const { item } = (await res.json()) as { item: { id: string; body: string } };
+  const resourceId = /\/photo\/([0-9a-f]{64})-/.exec(item.body)![1]!;
+  const { album } = await apiCall<{ album: string }>(hub, 'alice', '/api/ext/photo', { photo_id: resourceId }, 'GET');
+
+  await page.goto(`/photos/album/${encodeURIComponent(album)}`);
+  await page.getByRole('heading', { name: album }).waitFor();
+  await page.getByRole('button', { name: 'Delete album' }).click();
+  const dialog = page.getByRole('dialog', { name: `Delete the album “${album}”?` });
+  const usage = dialog.getByRole('note', { name: 'Posts showing these photos' });
+  await usage.getByRole('link', { name: 'Mountain day' }).waitFor();
+  assert.match(await usage.innerText(), /This post shows photos of this album/);
+  await ui.screenshots('album-delete-warning', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Delete album' }).click();
+  await page.waitForURL('**/photos');
+
+  await page.goto(`/item/${item.id}`);
+  const post = page.locator(`article[data-status-id="${item.id}"]`);
+  await post.getByText('The view from the top').waitFor();
+  await post.locator('.photo-removed', { hasText: 'Photo removed: summit.png' }).waitFor();
+  assert.equal(await post.locator('img:not(.avatar)').count(), 0, 'no broken image is left');
+  await ui.screenshots('post-photo-removed', { fullPage: false });
+});

@@ -100,7 +100,7 @@ test('a post shows its title once and its attached photo once', async () => {
   const form = new FormData();
   form.append('title', 'Tom & Jerry\'s <best> "day"');
   form.append('body', 'What a day');
-  form.append('media', new Blob([await pngOf({ r: 30, g: 120, b: 200 })], { type: 'image/png' }), 'blue.png');
+  form.append('media', new Blob([new Uint8Array(await pngOf({ r: 30, g: 120, b: 200 }))], { type: 'image/png' }), 'blue.png');
   const res = await hub.request('/api/z/1.0/item/update', { as: 'alice', method: 'POST', body: form });
   assert.equal(res.status, 200);
   const { item } = (await res.json()) as { item: { id: string } };

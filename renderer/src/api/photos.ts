@@ -1,5 +1,5 @@
 import { COMPAT, NATIVE, call, get, post, upload, type UploadHandle } from './http.ts';
-import type { Album, Photo, PhotoListEntry, User } from './types.ts';
+import type { Album, Photo, PhotoListEntry, Status, User } from './types.ts';
 
 export async function listAlbums(): Promise<Album[]> {
   const res = await get<{ success: boolean; albums?: Album[] } | false>(`${NATIVE}albums`);
@@ -69,4 +69,14 @@ export async function makeProfilePhoto(photo: Photo): Promise<User> {
   const res = await fetch(url, { credentials: 'same-origin' });
   if (!res.ok) throw new Error(`The photo could not be read (${res.status}).`);
   return setProfileImage(await res.blob(), photo.filename || 'profile.jpg').promise;
+}
+
+/** The posts showing a photo of this album (what deleting it would leave with a "photo removed" note). */
+export function postsShowingAlbum(album: string): Promise<Status[]> {
+  return get<Status[]>(`${COMPAT}ext/photoalbum/posts`, { album, count: 100 });
+}
+
+/** The posts showing this photo. */
+export function postsShowingPhoto(id: string): Promise<Status[]> {
+  return get<Status[]>(`${COMPAT}ext/photo/posts`, { photo_id: id, count: 100 });
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { describeError } from '../api/http.ts';
 import { Modal } from './Modal.tsx';
 import { ErrorNote } from './Status.tsx';
@@ -10,9 +10,12 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onClose,
+  children,
 }: {
   title: string;
   message: string;
+  /** More to know before confirming, after the message. */
+  children?: ReactNode;
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
@@ -33,6 +36,7 @@ export function ConfirmDialog({
   return (
     <Modal title={title} onClose={onClose}>
       <p>{message}</p>
+      {children}
       {error && <ErrorNote error={error} />}
       <div className="actions">
         <button type="button" className="button button-quiet" onClick={onClose} autoFocus>

@@ -11,6 +11,8 @@ const TAGS = new Set([
   'ul', 'ol', 'li', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup',
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
+/** Classes the hub's renderer gives to its own notes (a removed photo, who is quoted). */
+const CLASSES = new Set(['photo-removed', 'quote-author', 'shared-author']);
 const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'head', 'title']);
 
 const STYLES: Record<string, { prop: keyof CSSProperties; ok: RegExp }> = {
@@ -80,6 +82,8 @@ function attributes(el: Element, tag: string): Record<string, unknown> {
   }
   const style = safeStyle(el);
   if (style) props.style = style;
+  const known = (el.getAttribute('class') ?? '').split(/\s+/).filter((c) => CLASSES.has(c));
+  if (known.length) props.className = known.join(' ');
   return props;
 }
 

@@ -70,6 +70,8 @@ import { extPhotoUpdate } from './ext/photo/update.js';
 import { extPhotoDelete } from './ext/photo/delete.js';
 import { extPhotoalbumUpdate } from './ext/photoalbum/update.js';
 import { extPhotoalbumDelete } from './ext/photoalbum/delete.js';
+import { extPhotoalbumPosts } from './ext/photoalbum/posts.js';
+import { extPhotoPosts } from './ext/photo/posts.js';
 import { updateProfileImageRoute } from './account/update_profile_image.js';
 
 /** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
@@ -85,5 +87,6 @@ export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAcces
   friendshipsCreateRoute, friendshipsDestroyRoute, friendshipsShowRoute, listsOwnershipsRoute, listsCreateRoute, listsUpdateRoute, listsDestroyRoute,
   savedSearchesListRoute, mediaUploadRoute, compatConfigRoute, compatVersionRoute,
   // Photos and files.
-  extPhoto, extPhotosList, extPhotoCreate, extPhotoUpdate, extPhotoDelete, extPhotoalbumUpdate, extPhotoalbumDelete, updateProfileImageRoute,
+  extPhoto, extPhotosList, extPhotoCreate, extPhotoUpdate, extPhotoDelete, extPhotoPosts, extPhotoalbumUpdate, extPhotoalbumDelete, extPhotoalbumPosts,
+  updateProfileImageRoute,
 ];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deleteAlbum, listPhotos } from '../../api/photos.ts';
+import { deleteAlbum, listPhotos, postsShowingAlbum } from '../../api/photos.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
@@ -8,6 +8,7 @@ import { Link, navigate } from '../../router.tsx';
 import { albumLabel, albumPath, countLabel, photoAlbumOf } from './albumNames.ts';
 import { PhotoUploader } from './PhotoUploader.tsx';
 import { PhotoViewer } from './PhotoViewer.tsx';
+import { PostsShowingPhotos } from './PostsShowingPhotos.tsx';
 import { RenameAlbumDialog } from './RenameAlbumDialog.tsx';
 
 /** One album: thumbnails, uploading more, renaming and deleting; `photoId` opens the viewer. */
@@ -81,14 +82,16 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
       {dialog === 'delete' && (
         <ConfirmDialog
           title={`Delete the album “${name}”?`}
-          message={`All ${countLabel(list.length)} in it will be deleted for good. This cannot be undone.`}
+          message={`${list.length === 1 ? 'The photo' : `All ${countLabel(list.length)}`} in it will be deleted for good. This cannot be undone.`}
           confirmLabel="Delete album"
           onConfirm={async () => {
             await deleteAlbum(name);
             navigate('/photos');
           }}
           onClose={() => setDialog(undefined)}
-        />
+        >
+          {list.length > 0 && <PostsShowingPhotos load={() => postsShowingAlbum(name)} what="photos of this album" />}
+        </ConfirmDialog>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { deletePhoto, getPhoto, photoUrl, updatePhoto, makeProfilePhoto } from '../../api/photos.ts';
+import { deletePhoto, getPhoto, photoUrl, postsShowingPhoto, updatePhoto, makeProfilePhoto } from '../../api/photos.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { ErrorNote, Loading } from '../../components/Status.tsx';
@@ -8,6 +8,7 @@ import { useLoad } from '../../hooks/useLoad.ts';
 import { useMe } from '../../me.tsx';
 import { useNotify } from '../../notices.tsx';
 import { albumLabel } from './albumNames.ts';
+import { PostsShowingPhotos } from './PostsShowingPhotos.tsx';
 
 /** One photo large, with previous/next, caption and album editing, delete and "use as profile photo". */
 export function PhotoViewer({
@@ -127,6 +128,7 @@ export function PhotoViewer({
               ) : (
                 <div className="confirm-inline" role="group" aria-label="Confirm deleting">
                   <p>Delete this photo for good? This cannot be undone.</p>
+                  <PostsShowingPhotos load={() => postsShowingPhoto(id)} what="this photo" />
                   <div className="actions">
                     <button type="button" className="button button-quiet" onClick={() => setConfirmDelete(false)} autoFocus>
                       Keep it
