@@ -107,10 +107,5 @@ export function htmlToReact(html: string): ReactNode[] {
 }
 
 export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  // dir="auto": a post in Hebrew or Arabic reads right to left.
-  return (
-    <div className={className} dir="auto">
-      {htmlToReact(html)}
-    </div>
-  );
+  return <div className={className}>{htmlToReact(html)}</div>;
 }
