@@ -18,6 +18,7 @@ import { hostGuard, webErrors } from './http/web.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mountWeb } from './web/routes.js';
+import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
@@ -219,6 +220,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   app.use(trimmer.middleware);
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
+  app.use(appNotFound(hub));
   app.use(apiFallback(apis));
   app.use(bodyParser(tmpDir, limits));
   app.use(apiRoutes);

@@ -6,6 +6,8 @@ import { NotificationsProvider } from './notifications.tsx';
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { SetupPage } from './pages/auth/SetupPage.tsx';
 import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
+import { ProfilePage } from './pages/channel/ProfilePage.tsx';
+import { hubLinkRoute } from './pages/links/routes.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
 import { GroupPage } from './pages/groups/GroupPage.tsx';
@@ -18,10 +20,10 @@ import { SettingsPage } from './pages/settings/SettingsPage.tsx';
 import { StreamPage } from './pages/stream/StreamPage.tsx';
 import { ThreadPage } from './pages/stream/ThreadPage.tsx';
 import { match, useLocation } from './router.tsx';
-import { SessionProvider, useSession } from './session.tsx';
+import { SessionProvider, useChannel, useSession } from './session.tsx';
 import { ErrorNote, Loading } from './components/Status.tsx';
 
-function route(path: string, query: URLSearchParams): ReactNode {
+function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   let m: Record<string, string> | undefined;
   if (path === '/' || path === '/stream' || path === '/compose') return <StreamPage />;
   if ((m = match('/item/:id', path))) return <ThreadPage id={Number(m.id)} />;
@@ -30,19 +32,23 @@ function route(path: string, query: URLSearchParams): ReactNode {
   if (path === '/groups' || path === '/groups/') return <GroupsPage />;
   if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
   if (path === '/notifications') return <NotificationsPage />;
-  if (path === '/connections' || path === '/connections/') return <ConnectionsPage />;
+  if (path === '/connections' || path === '/connections/') return <ConnectionsPage connect={query.get('connect') ?? undefined} />;
   if ((m = match('/connections/:abookId', path))) return <ConnectionPage abookId={m.abookId!} />;
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
   if (path === '/channels') return <ChannelsPage />;
+  const link = hubLinkRoute(path, query, nick);
+  if (link) return link;
+  if ((m = match('/channel/:nick', path))) return <ProfilePage key={m.nick} nick={m.nick!} />;
   return <NotFoundPage />;
 }
 
 function LoggedIn() {
   const { path, query } = useLocation();
   const { me, photo } = useMe();
+  const channel = useChannel();
   return (
     <Shell path={path} photo={photo(me?.profile_image_url)}>
-      {route(path, query)}
+      {route(path, query, channel.nick)}
     </Shell>
   );
 }

@@ -1,4 +1,4 @@
-import { COMPAT, NATIVE, get, post, upload, type UploadHandle } from './http.ts';
+import { ApiError, COMPAT, NATIVE, get, post, upload, type UploadHandle } from './http.ts';
 import type { ItemUpdateResult, NativeItem, Status } from './types.ts';
 
 export const PAGE_SIZE = 10;
@@ -65,4 +65,14 @@ export async function itemSource(id: number): Promise<NativeItem | undefined> {
   const res = await get<{ item?: Array<NativeItem & { id?: string }> } | unknown[]>(`${NATIVE}item/full`, { item_id: id });
   const items = Array.isArray(res) ? [] : (res.item ?? []);
   return items.find((i) => String(i.id) === String(id)) ?? items[0];
+}
+
+/** A status by its message id (the `mid` in /display/<mid> and plink URLs); undefined when it is gone or hidden. */
+export async function statusByMid(mid: string): Promise<Status | undefined> {
+  try {
+    return await get<Status>(`${COMPAT}statuses/show`, { mid });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return undefined;
+    throw err;
+  }
 }

@@ -7,11 +7,11 @@ import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
 import { useSession } from '../../session.tsx';
 
-/** The channel's connections, and connecting to another channel by its address. */
-export function ConnectionsPage() {
+/** The channel's connections, and connecting to another channel by its address (`connect` fills it in). */
+export function ConnectionsPage({ connect: suggested = '' }: { connect?: string }) {
   const { session } = useSession();
   const connections = useLoad(listConnections, []);
-  const [address, setAddress] = useState('');
+  const [address, setAddress] = useState(suggested);
   const host = new URL(session.baseUrl).hostname;
   const action = useAction(async (addr: string) => {
     await connect(addr);
