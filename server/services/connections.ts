@@ -2,7 +2,7 @@ import type { Hub } from '../hub.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannelByHash } from '../store/channels.js';
 import { getPConfig } from '../store/config.js';
-import { deleteConnection, getConnection, insertConnection, updateConnection, type ConnectionRow } from '../store/connections.js';
+import { deleteConnection, getConnection, getConnectionById, insertConnection, updateConnection, type ConnectionRow } from '../store/connections.js';
 import { getXchan } from '../store/xchans.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
@@ -47,10 +47,11 @@ export function connect(hub: Hub, channel: ChannelRow, targetHash: string): Conn
     if (!mine) {
       insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: targetHash, pending: false, myPerms: DEFAULT_CONNECTION_PERMS, theirPerms: 0 });
     } else if (mine.abook_pending) {
-      // Accepting their request.
-      updateConnection(db, mine.abook_id, { abook_pending: 0, abook_connected: nowDb(), abook_my_perms: DEFAULT_CONNECTION_PERMS });
+      // Accepting their request (also one ignored before).
+      updateConnection(db, mine.abook_id, { abook_pending: 0, abook_ignored: 0, abook_connected: nowDb(), abook_my_perms: DEFAULT_CONNECTION_PERMS });
       const other = getChannelByHash(db, targetHash);
-      if (other) notify(hub, { uid: other.channel_id, ntype: NOTIFY.CONFIRM, actor: channel.channel_hash, msg: `${channel.channel_name} accepted your connection request`, link: `${hub.baseUrl}/connections`, otype: 'intro' });
+      const theirs = other && getConnection(db, other.channel_id, channel.channel_hash);
+      if (other) notify(hub, { uid: other.channel_id, ntype: NOTIFY.CONFIRM, actor: channel.channel_hash, msg: `${channel.channel_name} accepted your connection request`, link: connectionLink(hub, theirs?.abook_id), otype: 'intro' });
     }
     let pending = false;
     const local = getChannelByHash(db, targetHash);
@@ -58,12 +59,12 @@ export function connect(hub: Hub, channel: ChannelRow, targetHash: string): Conn
       const theirs = getConnection(db, local.channel_id, channel.channel_hash);
       if (!theirs) {
         const auto = autoAccepts(hub, local.channel_id);
-        insertConnection(db, { account: local.channel_account_id, channel: local.channel_id, xchan: channel.channel_hash, pending: !auto, myPerms: auto ? DEFAULT_CONNECTION_PERMS : 0, theirPerms: DEFAULT_CONNECTION_PERMS });
+        const request = insertConnection(db, { account: local.channel_account_id, channel: local.channel_id, xchan: channel.channel_hash, pending: !auto, myPerms: auto ? DEFAULT_CONNECTION_PERMS : 0, theirPerms: DEFAULT_CONNECTION_PERMS });
         pending = !auto;
         notify(hub, {
           uid: local.channel_id, ntype: NOTIFY.INTRO, actor: channel.channel_hash,
           msg: auto ? `${channel.channel_name} connected with you` : `${channel.channel_name} wants to connect with you`,
-          link: `${hub.baseUrl}/connections`, otype: 'intro',
+          link: connectionLink(hub, request), otype: 'intro',
         });
       } else {
         pending = theirs.abook_pending === 1;
@@ -73,6 +74,27 @@ export function connect(hub: Hub, channel: ChannelRow, targetHash: string): Conn
     }
     mine = getConnection(db, channel.channel_id, targetHash)!;
     return { connection: mine, pending };
+  })();
+}
+
+/** Where a connection is seen and answered in the UI. */
+function connectionLink(hub: Hub, abookId: number | undefined): string {
+  return `${hub.baseUrl}/connections${abookId ? `/${abookId}` : ''}`;
+}
+
+/**
+ * The channel ignores a connection request: it stays unanswered (they get no access) and is no
+ * longer among the requests waiting; accepting it later is still possible. 400 for anything but
+ * a pending request.
+ */
+export function ignoreRequest(hub: Hub, channel: ChannelRow, abookId: number): ConnectionRow {
+  const db = hub.db;
+  return db.transaction(() => {
+    const c = getConnectionById(db, channel.channel_id, abookId);
+    if (!c || c.abook_self) throw notFound('connection not found');
+    if (!c.abook_pending) throw badRequest('only a connection request that waits for an answer can be ignored');
+    updateConnection(db, c.abook_id, { abook_ignored: 1 });
+    return getConnectionById(db, channel.channel_id, abookId)!;
   })();
 }
 

@@ -40,3 +40,17 @@ export function setPermission(abookId: string, perm: string, allowed: boolean): 
 export function isAllowed(p: PermAllowed): boolean {
   return p.allowed === true || p.allowed === 1 || p.allowed === '1' || p.allowed === 'true';
 }
+
+/** A connection request waiting for this channel's answer (the other side connected first). */
+export const isRequest = (c: Connection) => String(c.abook_pending) === '1';
+export const isIgnored = (c: Connection) => String(c.abook_ignored) === '1';
+
+/** Accepts a connection request: connecting back is what accepts it. */
+export function acceptRequest(c: Connection): Promise<User> {
+  return connect(c.xchan_addr ?? '');
+}
+
+/** Ignores a connection request: it stays unanswered and stops waiting among the requests. */
+export function ignoreRequest(c: Connection): Promise<Connection> {
+  return post<Connection>(`${NATIVE}abook/ignore`, { abook_id: c.abook_id });
+}

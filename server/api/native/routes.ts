@@ -12,6 +12,7 @@ import { xchan } from './xchan.js';
 import { itemUpdate } from './item/update.js';
 import { itemFull } from './item/full.js';
 import { abook } from './abook.js';
+import { abookIgnore } from './abook/ignore.js';
 import { abconfig } from './abconfig.js';
 import { permAllowed } from './perm_allowed.js';
 import { files } from './files.js';
@@ -39,6 +40,7 @@ export const nativeRoutes: ApiRoute[] = [
   itemUpdate,
   itemFull,
   abook,
+  abookIgnore,
   abconfig,
   permAllowed,
   files,

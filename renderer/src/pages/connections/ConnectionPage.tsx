@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { describeError } from '../../api/http.ts';
-import { disconnect, getConnection, isAllowed, permissionsOf, setPermission } from '../../api/connections.ts';
+import { disconnect, getConnection, isAllowed, isIgnored, isRequest, permissionsOf, setPermission } from '../../api/connections.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link, navigate } from '../../router.tsx';
 import { permissionLabel } from './permissionLabels.ts';
+import { RequestAnswer } from './RequestAnswer.tsx';
 
 /** One connection: who it is and what it may do on this channel. */
 export function ConnectionPage({ abookId }: { abookId: string }) {
@@ -54,12 +55,22 @@ export function ConnectionPage({ abookId }: { abookId: string }) {
         <div className="list-main">
           <h1>{c.xchan_name}</h1>
           <p className="muted">{c.xchan_addr}</p>
-          {String(c.abook_pending) === '1' && <p className="badge badge-quiet">Waiting for approval</p>}
+          {isRequest(c) && <p className="badge badge-quiet">{isIgnored(c) ? 'Request ignored' : 'Wants to connect'}</p>}
         </div>
         <button type="button" className="button button-quiet button-danger-text" onClick={() => setLeaving(true)}>
           Disconnect
         </button>
       </div>
+      {isRequest(c) && (
+        <section className="card request-card" aria-label="Connection request">
+          <p>
+            {isIgnored(c)
+              ? `You ignored the request of ${c.xchan_name} to connect. You can still accept it.`
+              : `${c.xchan_name} wants to connect with you. If you accept, you see their posts and they get what you allow below.`}
+          </p>
+          <RequestAnswer connection={c} onAnswered={() => data.reload()} />
+        </section>
+      )}
       <section className="card">
         <h2>What {c.xchan_name} may do</h2>
         {error && <ErrorNote error={error} />}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { connect, listConnections } from '../../api/connections.ts';
+import { connect, isIgnored, isRequest, listConnections } from '../../api/connections.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
@@ -55,7 +55,7 @@ export function ConnectionsPage({ connect: suggested = '' }: { connect?: string 
                   <span className="person-name">{c.xchan_name}</span>
                   <span className="muted person-address">{c.xchan_addr}</span>
                 </span>
-                {String(c.abook_pending) === '1' && <span className="badge badge-quiet">Pending</span>}
+                {isRequest(c) && <span className={`badge${isIgnored(c) ? ' badge-quiet' : ''}`}>{isIgnored(c) ? 'Ignored' : 'Wants to connect'}</span>}
                 {String(c.abook_blocked) === '1' && <span className="badge badge-quiet">Blocked</span>}
               </Link>
             </li>

@@ -1,19 +1,24 @@
 import { useState } from 'react';
+import { isRequest, listConnections } from '../../api/connections.ts';
 import { describeError } from '../../api/http.ts';
 import { isSeen } from '../../api/notifications.ts';
-import type { Notification } from '../../api/types.ts';
+import type { Connection, Notification } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { Time } from '../../components/Time.tsx';
 import { useAction } from '../../hooks/useAction.ts';
+import { useLoad } from '../../hooks/useLoad.ts';
 import { useNotifications } from '../../notifications.tsx';
 import { navigate } from '../../router.tsx';
+import { RequestAnswer } from '../connections/RequestAnswer.tsx';
 
-/** Where a notification leads: its post's conversation, or the connections for introductions. */
-function destination(n: Notification): string | undefined {
+const isIntro = (n: Notification) => n.otype === 'intro' || n.type === 1 || n.type === 2;
+
+/** Where a notification leads: its post's conversation, or the connection for introductions. */
+function destination(n: Notification, connection?: Connection): string | undefined {
   const item = n.parent || n.iid;
   if (item) return `/item/${item}`;
-  if (n.otype === 'intro' || n.type === 1 || n.type === 2) return '/connections';
+  if (isIntro(n)) return connection ? `/connections/${encodeURIComponent(connection.abook_id)}` : '/connections';
   return undefined;
 }
 
@@ -27,13 +32,17 @@ export function NotificationsPage() {
   const [opening, setOpening] = useState<number>();
   const [openError, setOpenError] = useState<string>();
   const all = useAction(markAllSeen);
+  // Introductions are answered right here: the pending connection of the person who asked.
+  const hasIntros = (items ?? []).some(isIntro);
+  const connections = useLoad(async () => (hasIntros ? listConnections() : []), [hasIntros]);
+  const connectionOf = (n: Notification) => (isIntro(n) ? connections.data?.find((c) => c.xchan_url === n.url) : undefined);
 
   const onOpen = async (n: Notification) => {
     setOpening(n.id);
     setOpenError(undefined);
     try {
       const status = await open(n);
-      const to = destination(n) ?? (status ? `/item/${status.id}` : undefined);
+      const to = destination(n, connectionOf(n)) ?? (status ? `/item/${status.id}` : undefined);
       if (to) navigate(to);
     } catch (err) {
       setOpenError(`The notification could not be opened: ${describeError(err)}`);
@@ -47,7 +56,7 @@ export function NotificationsPage() {
       <div className="page-head">
         <div>
           <h1>Notifications</h1>
-          <p className="muted">{unseen ? `${unseen} unseen` : 'All caught up'}</p>
+          {items && <p className="muted">{unseen ? `${unseen} unseen` : 'All caught up'}</p>}
         </div>
         <div className="page-tools">
           <button type="button" className="button button-quiet" onClick={() => void refresh()}>
@@ -67,9 +76,11 @@ export function NotificationsPage() {
         <ul className="list card notifications" aria-label="Notifications">
           {items.map((n) => {
             const seen = isSeen(n);
+            const connection = connectionOf(n);
+            const request = connection && n.type === 1 && isRequest(connection) ? connection : undefined;
             return (
-              <li key={n.id}>
-                <button type="button" className={`list-row notification${seen ? '' : ' notification-unseen'}`} onClick={() => void onOpen(n)} disabled={opening === n.id} data-seen={seen ? 'true' : 'false'}>
+              <li key={n.id} className={`notification-item${seen ? '' : ' notification-unseen'}`}>
+                <button type="button" className="list-row notification" onClick={() => void onOpen(n)} disabled={opening === n.id} data-seen={seen ? 'true' : 'false'}>
                   <Avatar src={n.photo} name={n.name} size={40} />
                   <span className="list-main">
                     <span className="notification-text">{messageOf(n) || n.name}</span>
@@ -79,6 +90,15 @@ export function NotificationsPage() {
                   </span>
                   {!seen && <span className="badge">New</span>}
                 </button>
+                {request && (
+                  <RequestAnswer
+                    connection={request}
+                    onAnswered={async () => {
+                      if (!seen) await open(n);
+                      await connections.reload();
+                    }}
+                  />
+                )}
               </li>
             );
           })}

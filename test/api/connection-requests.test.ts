@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startHub, type TestHub } from '../helpers/hub.js';
+import { call } from '../helpers/native.js';
+
+let t: TestHub;
+
+before(async () => {
+  t = await startHub({ channels: ['alice', 'bob', 'carol'] });
+});
+
+after(async () => {
+  await t?.stop();
+});
+
+const address = (nick: string) => `${nick}@${t.hub.hostname}`;
+
+async function befriend(from: string, to: string) {
+  const res = await t.request('/api/friendships/create.json', { as: from, method: 'POST', body: new URLSearchParams({ screen_name: address(to) }) });
+  assert.equal(res.status, 200, await res.clone().text());
+}
+
+async function connectionOf(as: string, nick: string): Promise<Record<string, string>> {
+  const rows = (await call(t, as, 'abook')).json as Record<string, string>[];
+  const row = rows.find((r) => r.xchan_addr === address(nick));
+  assert.ok(row, `${as} has a connection entry for ${nick}`);
+  return row;
+}
+
+async function notificationsOf(as: string) {
+  const res = await t.request('/api/ext/notifications.json', { as });
+  return (await res.json()) as { type: number; link: string; name: string }[];
+}
+
+const ignore = (as: string, abookId: string) => call(t, as, 'abook/ignore', { form: { abook_id: abookId } });
+
+test('a connection request can be ignored, and accepted later', async () => {
+  await befriend('bob', 'alice');
+  const request = await connectionOf('alice', 'bob');
+  assert.equal(request.abook_pending, '1');
+  const intro = (await notificationsOf('alice')).find((n) => n.type === 1);
+  assert.ok(intro, 'alice is told about the request');
+  assert.equal(new URL(intro.link).pathname, `/connections/${request.abook_id}`, 'the notification leads to the request');
+
+  const ignored = await ignore('alice', request.abook_id!);
+  assert.equal(ignored.status, 200, ignored.text);
+  assert.equal(ignored.json.abook_ignored, '1');
+  assert.equal(ignored.json.abook_pending, '1', 'still unanswered: bob gets no access');
+  const incoming = await t.request('/api/friendships/incoming.json', { as: 'alice' });
+  assert.deepEqual(((await incoming.json()) as number[]).length, 0, 'no longer among the requests waiting');
+
+  await befriend('alice', 'bob');
+  const accepted = await connectionOf('alice', 'bob');
+  assert.equal(accepted.abook_pending, '0');
+  assert.equal(accepted.abook_ignored, '0');
+  const mine = await connectionOf('bob', 'alice');
+  const confirm = (await notificationsOf('bob')).find((n) => n.type === 2);
+  assert.ok(confirm, 'bob is told his request was accepted');
+  assert.equal(new URL(confirm.link).pathname, `/connections/${mine.abook_id}`);
+});
+
+test('abook/ignore answers bad input with 4xx', async () => {
+  await befriend('carol', 'alice');
+  const fromCarol = await connectionOf('alice', 'carol');
+  const accepted = await connectionOf('alice', 'bob');
+  assert.equal((await call(t, 'alice', 'abook/ignore', { form: {} })).status, 400);
+  assert.equal((await ignore('alice', 'abc')).status, 400);
+  assert.equal((await ignore('alice', '999999')).status, 404);
+  assert.equal((await ignore('alice', accepted.abook_id!)).status, 400, 'an accepted connection is no request');
+  assert.equal((await ignore('bob', fromCarol.abook_id!)).status, 404, "someone else's connection");
+  assert.equal((await call(t, 'alice', `abook/ignore?abook_id=${fromCarol.abook_id}`)).status, 405);
+  assert.equal((await ignore('alice', fromCarol.abook_id!)).status, 200);
+});
