@@ -5,6 +5,7 @@ import { createHub, type Hub } from './hub.js';
 import { openDatabase } from './db/open.js';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
 import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
+import { getConfig } from './store/config.js';
 import { listChannels } from './store/channels.js';
 import { getOwnerAccount } from './store/accounts.js';
 
@@ -97,7 +98,8 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
     if (sub === 'create') {
       if (!values.nick) throw new UsageError('--nick is required');
       if (!values.password) throw new UsageError('--password is required');
-      const site = siteOf(values['base-url'] ?? env.HEARTH_BASE_URL, parsePort(env.HEARTH_PORT));
+      // Without a base URL given, the channel's URLs are those of the hub as it last listened.
+      const site = siteOf(values['base-url'] || env.HEARTH_BASE_URL || (env.HEARTH_PORT ? undefined : getConfig(db, 'system', 'base_url')), parsePort(env.HEARTH_PORT));
       const ch = await createChannel(db, site, { nick: values.nick, name: values.name, password: values.password, email: values.email });
       console.log(`Created channel ${ch.channel_address} (${ch.channel_name}), address ${ch.channel_address}@${site.host}`);
     } else if (sub === 'list') {

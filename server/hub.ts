@@ -20,6 +20,7 @@ import { compatApi } from './api/compat/api.js';
 import { mountWeb } from './web/routes.js';
 import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
+import { setConfig } from './store/config.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
@@ -169,6 +170,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       server = s;
       port = (s.address() as AddressInfo).port;
       relocateLocalChannels(db, hub.baseUrl);
+      // For `hearth channel create` while the hub runs: new channels get the URLs in use.
+      setConfig(db, 'system', 'base_url', hub.baseUrl);
       return hub.baseUrl;
     },
     async rebind(opts) {

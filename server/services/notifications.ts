@@ -38,6 +38,14 @@ export interface NotificationEvent {
  * Records a notification for a local channel and tells the desktop shell (hub.events
  * 'notification', channel id, notification id). Nobody is notified of their own actions.
  */
+/**
+ * A URL of this hub as a path (/display/…), so that a stored notification follows the hub when
+ * its base URL changes (another port, LAN access on or off); other URLs stay as they are.
+ */
+function hubPath(hub: Hub, url: string): string {
+  return url.startsWith(`${hub.baseUrl}/`) ? url.slice(hub.baseUrl.length) : url;
+}
+
 export function notify(hub: Hub, e: NotificationEvent): number | undefined {
   const channel = e.known?.channel?.channel_id === e.uid ? e.known.channel : getChannel(hub.db, e.uid);
   if (!channel || channel.channel_hash === e.actor) return undefined;
@@ -46,13 +54,13 @@ export function notify(hub: Hub, e: NotificationEvent): number | undefined {
     // Only needs to be unique; randomUUID draws from a buffered pool instead of asking OpenSSL each time.
     hash: randomUUID().replaceAll('-', ''),
     xname: actor?.xchan_name ?? '',
-    url: actor?.xchan_url ?? '',
-    photo: actor?.xchan_photo_s ?? '',
+    url: hubPath(hub, actor?.xchan_url ?? ''),
+    photo: hubPath(hub, actor?.xchan_photo_s ?? ''),
     created: nowDb(),
     msg: e.msg,
     aid: channel.channel_account_id,
     uid: e.uid,
-    link: e.link,
+    link: hubPath(hub, e.link),
     iid: e.iid ?? 0,
     parent: e.parent ?? 0,
     ntype: e.ntype,

@@ -118,15 +118,26 @@ export function insertChannel(db: Db, c: NewChannel): ChannelRow {
   return getChannel(db, channelId)!;
 }
 
-/** Points the URLs of every local channel's identity at the hub's current base URL. */
+/** The URL with its origin replaced by the base URL (SQL), for the hub's own URLs stored absolute. */
+const REBASED = (column: string) => `@base || substr(${column}, instr(substr(${column}, 9), '/') + 8)`;
+const FOREIGN_ORIGIN = (column: string) => `(${column} LIKE 'http://%/%' OR ${column} LIKE 'https://%/%') AND ${column} NOT LIKE @base || '/%'`;
+
+/**
+ * Points the URLs of every local channel's identity, and the profile photo URLs of its profiles,
+ * at the hub's current base URL.
+ */
 export function relocateLocalChannels(db: Db, baseUrl: string): void {
   const update = db.prepare(`UPDATE xchan SET xchan_url = @xchan_url, xchan_connurl = @xchan_connurl, xchan_follow = @xchan_follow,
       xchan_photo_l = @xchan_photo_l, xchan_photo_m = @xchan_photo_m, xchan_photo_s = @xchan_photo_s,
       xchan_instance_url = @xchan_instance_url WHERE xchan_hash = @hash AND xchan_url != @xchan_url`);
+  const photo = db.prepare(`UPDATE profile SET photo = ${REBASED('photo')} WHERE uid = @uid AND ${FOREIGN_ORIGIN('photo')}`);
+  const thumb = db.prepare(`UPDATE profile SET thumb = ${REBASED('thumb')} WHERE uid = @uid AND ${FOREIGN_ORIGIN('thumb')}`);
   db.transaction(() => {
     for (const ch of listChannels(db)) {
       const { xchan_connpage: _unused, ...urls } = localXchanUrls(baseUrl, ch.channel_address, ch.channel_id);
       update.run({ ...urls, hash: ch.channel_hash });
+      photo.run({ base: baseUrl, uid: ch.channel_id });
+      thumb.run({ base: baseUrl, uid: ch.channel_id });
     }
   })();
 }

@@ -3,6 +3,11 @@ import type { NotifyRow } from './rows.js';
 
 export type NewNotification = Omit<NotifyRow, 'id' | 'seen'>;
 
+/** A notification with its actor's current profile URL and photo (null when the hub no longer knows the actor). */
+export type ReadNotification = NotifyRow & { actor_url: string | null; actor_photo: string | null };
+
+const READ = 'SELECT notify.*, x.xchan_url AS actor_url, x.xchan_photo_s AS actor_photo FROM notify LEFT JOIN xchan x ON x.xchan_hash = notify.xchan';
+
 export function insertNotification(db: Db, n: NewNotification): number {
   return Number(
     stmt(
@@ -13,13 +18,13 @@ export function insertNotification(db: Db, n: NewNotification): number {
   );
 }
 
-export function getNotification(db: Db, uid: number, id: number): NotifyRow | undefined {
-  return stmt<[number, number], NotifyRow>(db, 'SELECT * FROM notify WHERE uid = ? AND id = ?').get(uid, id);
+export function getNotification(db: Db, uid: number, id: number): ReadNotification | undefined {
+  return stmt<[number, number], ReadNotification>(db, `${READ} WHERE notify.uid = ? AND notify.id = ?`).get(uid, id);
 }
 
 /** The channel's latest notifications, unseen first, then newest first. */
-export function listNotifications(db: Db, uid: number, limit = 50): NotifyRow[] {
-  return stmt<[number, number], NotifyRow>(db, 'SELECT * FROM notify WHERE uid = ? ORDER BY seen ASC, created DESC, id DESC LIMIT ?').all(uid, limit);
+export function listNotifications(db: Db, uid: number, limit = 50): ReadNotification[] {
+  return stmt<[number, number], ReadNotification>(db, `${READ} WHERE notify.uid = ? ORDER BY notify.seen ASC, notify.created DESC, notify.id DESC LIMIT ?`).all(uid, limit);
 }
 
 export function countUnseenNotifications(db: Db, uid: number): number {

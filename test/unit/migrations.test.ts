@@ -48,3 +48,20 @@ test('a failing migration is rolled back and leaves the previous schema version'
   assert.equal((db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'").get() as { n: number }).n, 0);
   assert.deepEqual(migrate(db, [ok, { ...bad, sql: 'CREATE TABLE b (y INTEGER);' }]), [2]);
 });
+
+test('notifications stored with a base URL keep only the path of the hub\'s pages (migration 18)', () => {
+  const db = new Database(':memory:');
+  const all = listMigrations();
+  migrate(db, all.filter((m) => m.version < 18));
+  db.prepare("INSERT INTO account (account_id, account_email, account_password) VALUES (1, 'a@example.com', '')").run();
+  db.prepare("INSERT INTO xchan (xchan_hash, xchan_url) VALUES ('local', 'http://127.0.0.1:8420/channel/bob'), ('me', 'http://127.0.0.1:8420/channel/alice'), ('remote', 'https://elsewhere.example/channel/eve')").run();
+  db.prepare("INSERT INTO channel (channel_id, channel_account_id, channel_hash, channel_address) VALUES (2, 1, 'local', 'bob'), (3, 1, 'me', 'alice')").run();
+  const insert = db.prepare('INSERT INTO notify (uid, xchan, link, url, photo) VALUES (3, ?, ?, ?, ?)');
+  insert.run('local', 'http://127.0.0.1:8420/display/abc@127.0.0.1', 'http://127.0.0.1:8420/channel/bob', 'http://127.0.0.1:8420/photo/profile/s/2');
+  insert.run('remote', 'https://192.168.1.20:8420/connections/7', 'https://elsewhere.example/channel/eve', 'https://elsewhere.example/photo/e.jpg');
+  migrate(db, all);
+  assert.deepEqual(db.prepare('SELECT link, url, photo FROM notify ORDER BY id').all(), [
+    { link: '/display/abc@127.0.0.1', url: '/channel/bob', photo: '/photo/profile/s/2' },
+    { link: '/connections/7', url: 'https://elsewhere.example/channel/eve', photo: 'https://elsewhere.example/photo/e.jpg' },
+  ]);
+});

@@ -1,4 +1,4 @@
-import type { NotifyRow } from '../../store/rows.js';
+import type { ReadNotification } from '../../store/notify.js';
 import { htmlToText, renderBody } from '../../content/render.js';
 import { fromDbDate } from '../../util/time.js';
 
@@ -47,8 +47,17 @@ export function relativeTime(date: Date, now: Date): string {
   return diff >= 0 ? `${text} ago` : `in ${text}`;
 }
 
-/** Builds the notification object; `now` gives the relative date. Pure. */
-export function compatNotification(n: NotifyRow, now: Date): CompatNotification {
+/** A URL stored as a path of the hub (/display/…) with the hub's current base URL in front. */
+export function hubUrl(baseUrl: string, stored: string): string {
+  return stored.startsWith('/') && !stored.startsWith('//') ? `${baseUrl}${stored}` : stored;
+}
+
+/**
+ * Builds the notification object; `now` gives the relative date. The hub's own URLs follow its
+ * current base URL: the link is stored as a path, the actor's URL and photo are read from the
+ * actor's identity. Pure.
+ */
+export function compatNotification(n: ReadNotification, now: Date, baseUrl: string): CompatNotification {
   const date = fromDbDate(n.created);
   const html = renderBody(n.msg, 'text/bbcode');
   const plain = htmlToText(html);
@@ -56,12 +65,12 @@ export function compatNotification(n: NotifyRow, now: Date): CompatNotification 
     id: n.id,
     type: n.ntype,
     name: n.xname,
-    url: n.url,
-    photo: n.photo,
+    url: hubUrl(baseUrl, n.actor_url || n.url),
+    photo: hubUrl(baseUrl, n.actor_photo || n.photo),
     date: n.created,
     msg: n.msg,
     uid: n.uid,
-    link: n.link,
+    link: hubUrl(baseUrl, n.link),
     iid: n.iid || null,
     parent: n.parent || null,
     seen: n.seen !== 0,

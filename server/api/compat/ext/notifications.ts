@@ -13,7 +13,7 @@ export const extNotifications: ApiRoute = {
   handler: (req) => {
     const { channel } = req.user();
     const now = new Date();
-    const notes = listNotifications(req.hub.db, channel.channel_id, 50).map((n) => compatNotification(n, now));
+    const notes = listNotifications(req.hub.db, channel.channel_id, 50).map((n) => compatNotification(n, now, req.hub.baseUrl));
     if (req.format !== 'json') return reply(notes.map((n) => ({ [ATTRIBUTES]: n })), 'notes', { itemName: 'note', arrayType: false });
     return reply(notes.length ? notes : false, 'notes');
   },
