@@ -110,8 +110,8 @@ export function sqliteBinding(): string | undefined {
 function choose(): { binding: string | undefined; problem: string | undefined } {
   if (!chosen) {
     const folder = join(nativeDir, buildFolder(currentRuntime()));
-    const problem = existsSync(folder) ? buildMismatch(folder, currentRuntime()) : undefined;
-    chosen = { binding: problem === undefined && existsSync(folder) ? join(folder, ADDON_FILE) : undefined, problem };
+    const problem = existsSync(folder) ? buildMismatch(folder, currentRuntime()) : `there is no build in ${folder}`;
+    chosen = { binding: problem === undefined ? join(folder, ADDON_FILE) : undefined, problem };
   }
   return chosen;
 }
@@ -153,7 +153,8 @@ export function openSqlite(file: string, options: { readonly?: boolean; fileMust
     return new Database(file, { ...options, nativeBinding: binding });
   } catch (err) {
     if (!isAddonLoadError(err)) throw err;
-    const reason = problem ?? firstLine((err as Error).message);
+    // Either the build chosen here did not load, or there was none and node_modules' did not either.
+    const reason = problem === undefined ? firstLine((err as Error).message) : `${problem}, and ${firstLine((err as Error).message)}`;
     throw new NativeModuleError(currentRuntime(), reason, { cause: err });
   }
 }
@@ -162,5 +163,6 @@ function firstLine(message: string): string {
   // Node's ABI message spans several lines; its gist fits on one.
   const abi = /NODE_MODULE_VERSION (\d+)[\s\S]*NODE_MODULE_VERSION (\d+)/.exec(message);
   if (abi) return `node_modules' build is for ABI ${abi[1]}`;
+  if (message.startsWith('Could not locate the bindings file')) return 'node_modules has no build';
   return message.split('\n')[0]!.trim();
 }

@@ -140,7 +140,10 @@ describe(`the hub under Node ${MAJOR}, another ABI than node_modules' build`, { 
     assert.equal(r.code, 1, r.stdout + r.stderr);
     const lines = r.stderr.trim().split('\n');
     assert.equal(lines.length, 1, `one line, no stack trace:\n${r.stderr}`);
-    assert.ok(lines[0]!.startsWith(`hearth: the SQLite module (better-sqlite3) has no usable build for Node ${version} (ABI 127): node_modules' build is for ABI ${process.versions.modules}; prepare one with \`node scripts/native.js --runtime node --target ${version}\``), lines[0]);
+    assert.ok(
+      lines[0]!.startsWith(`hearth: the SQLite module (better-sqlite3) has no usable build for Node ${version} (ABI 127): there is no build in ${join(nativeDir, 'node-127')}, and node_modules' build is for ABI ${process.versions.modules}; prepare one with \`node scripts/native.js --runtime node --target ${version}\``),
+      lines[0],
+    );
   });
 
   it('scripts/native.js prepares the build, without touching node_modules, once', async (t) => {
