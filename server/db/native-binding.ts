@@ -116,6 +116,9 @@ function choose(): { binding: string | undefined; problem: string | undefined } 
   return chosen;
 }
 
+/** The source checkout, where the command runs (in the desktop app's compiled copy this is not a checkout). */
+const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]$/, '');
+
 /** The command that prepares a build for this process's runtime. */
 export function prepareCommand(target: RuntimeTarget = currentRuntime()): string {
   return `node scripts/native.js --runtime ${target.runtime} --target ${target.version}`;
@@ -134,8 +137,6 @@ export class NativeModuleError extends Error {
     this.name = 'NativeModuleError';
   }
 }
-
-const CHECKOUT = fileURLToPath(new URL('../../', import.meta.url)).replace(/[\\/]$/, '');
 
 /** Whether an error thrown by `new Database()` means the addon itself did not load. */
 export function isAddonLoadError(err: unknown): boolean {
