@@ -16,6 +16,7 @@ import { NotFoundPage } from './pages/NotFoundPage.tsx';
 import { NotificationsPage } from './pages/notifications/NotificationsPage.tsx';
 import { AlbumPage } from './pages/photos/AlbumPage.tsx';
 import { AlbumsPage } from './pages/photos/AlbumsPage.tsx';
+import { AppsPage } from './pages/settings/AppsPage.tsx';
 import { SettingsPage } from './pages/settings/SettingsPage.tsx';
 import { StreamPage } from './pages/stream/StreamPage.tsx';
 import { ThreadPage } from './pages/stream/ThreadPage.tsx';
@@ -34,6 +35,7 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (path === '/notifications') return <NotificationsPage />;
   if (path === '/connections' || path === '/connections/') return <ConnectionsPage connect={query.get('connect') ?? undefined} />;
   if ((m = match('/connections/:abookId', path))) return <ConnectionPage abookId={m.abookId!} />;
+  if (match('/settings/oauth', path)) return <AppsPage />;
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
   if (path === '/channels') return <ChannelsPage />;
   const link = hubLinkRoute(path, query, nick);

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import assert from 'node:assert/strict';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { hiddenField, webLogin, type WebSession } from '../helpers/web-session.js';
-import { approve, formBody, obtainAccessToken, registerApp, signedFetch, type OAuthApp } from '../helpers/oauth-client.js';
+import { appsPagePost, approve, formBody, obtainAccessToken, registerApp, signedFetch, type OAuthApp } from '../helpers/oauth-client.js';
 
 let t: TestHub;
 let alice: WebSession;
@@ -25,36 +25,47 @@ async function whoami(res: Response): Promise<string> {
   return JSON.parse(text).friendica_owner.screen_name;
 }
 
-test('the settings page needs a session and lists registered apps', async () => {
-  const anon = await fetch(`${t.url}/settings/oauth/`, { redirect: 'manual' });
-  assert.equal(anon.status, 302);
-  assert.equal(anon.headers.get('location'), `/login?return=${encodeURIComponent('/settings/oauth/')}`);
-  const page = await (await alice.get('/settings/oauth/')).text();
-  assert.match(page, /Test client/);
-  assert.match(page, /testkey/);
-  assert.match(page, /https:\/\/app\.example\/cb/);
+interface AppAccess {
+  apps: { client_id: string; name: string; redirect_uri: string; secret: string }[];
+  grants: { kind: string; id: string; app: string; channel: string }[];
+}
+
+async function appAccess(): Promise<AppAccess> {
+  const res = await alice.get('/settings/oauth/access');
+  assert.equal(res.status, 200);
+  return (await res.json()) as AppAccess;
+}
+
+test('the apps page is part of the UI; what it lists needs a session', async () => {
+  const page = await fetch(`${t.url}/settings/oauth/`, { headers: { accept: 'text/html' } });
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /<div id="root">/, 'the app, which asks to log in first');
+  const anon = await fetch(`${t.url}/settings/oauth/access`, { headers: { accept: 'application/json' } });
+  assert.equal(anon.status, 401);
+  const listed = await appAccess();
+  const client = listed.apps.find((a) => a.name === 'Test client');
+  assert.equal(client?.client_id, 'testkey');
+  assert.equal(client?.redirect_uri, 'https://app.example/cb');
 });
 
-test('settings forms refuse cross-site posts and posts without the CSRF token', async () => {
-  const csrf = hiddenField(await (await alice.get('/settings/oauth/')).text(), 'csrf');
-  const foreign = await alice.post('/settings/oauth/add', { csrf, name: 'Evil' }, { origin: 'https://evil.example' });
+test('changes on the apps page refuse cross-site posts and posts without the CSRF token', async () => {
+  const foreign = await appsPagePost(alice, 'apps', { name: 'Evil' }, { origin: 'https://evil.example' });
   assert.equal(foreign.status, 403);
-  const noToken = await alice.post('/settings/oauth/add', { csrf: 'wrong', name: 'Evil' });
+  const noToken = await alice.post('/settings/oauth/apps', { name: 'Evil' }, { accept: 'application/json', 'x-csrf-token': 'wrong' });
   assert.equal(noToken.status, 403);
-  const anon = await fetch(`${t.url}/settings/oauth/add`, { method: 'POST', body: new URLSearchParams({ csrf, name: 'Evil' }) });
+  const anon = await fetch(`${t.url}/settings/oauth/apps`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ name: 'Evil' }) });
   assert.equal(anon.status, 401);
-  assert.doesNotMatch(await (await alice.get('/settings/oauth/')).text(), /Evil/);
+  assert.ok(!(await appAccess()).apps.some((a) => a.name === 'Evil'));
 });
 
 test('an app gets a generated key and secret when left empty; bad input is refused', async () => {
   const generated = await registerApp(alice, { name: 'Generated' });
   assert.match(generated.key, /^[0-9a-f]{32}$/);
   assert.match(generated.secret, /^[0-9a-f]{32}$/);
-  const csrf = hiddenField(await (await alice.get('/settings/oauth/')).text(), 'csrf');
   for (const fields of [{ name: '' }, { name: 'Dup', key: 'testkey' }, { name: 'Bad', redirect: 'javascript:alert(1)' }, { name: 'Bad', icon: 'ftp://x/y.png' }]) {
-    const res = await alice.post('/settings/oauth/add', { csrf, key: '', secret: '', redirect: '', icon: '', ...fields });
+    const res = await appsPagePost(alice, 'apps', { key: '', secret: '', redirect: '', icon: '', ...fields });
     assert.equal(res.status, 400, JSON.stringify(fields));
-    assert.match(await res.text(), /class="error"/);
+    assert.equal(typeof ((await res.json()) as { message: string }).message, 'string');
   }
 });
 
@@ -168,27 +179,29 @@ test('the signature base URL is the configured base URL, not the Host the client
   assert.equal(await whoami(signedForBase), 'alice');
 });
 
-test('revoking an access token at /settings/oauth/ stops it at once; deleting the app too', async () => {
+test('revoking an access token on the apps page stops it at once; deleting the app too', async () => {
   const other = await registerApp(alice, { name: 'Short-lived', redirect: 'https://short.example/cb' });
   const token = await obtainAccessToken(t, alice, other);
   const second = await obtainAccessToken(t, alice, other);
   assert.equal(await whoami(await signedFetch(t, other, WHOAMI, { token })), 'alice');
 
-  const page = await (await alice.get('/settings/oauth/')).text();
-  assert.match(page, /Short-lived/);
-  const csrf = hiddenField(page, 'csrf');
-  const revoke = await alice.post('/settings/oauth/revoke', { csrf, token: token.key });
-  assert.equal(revoke.status, 302);
+  const grant = (await appAccess()).grants.find((g) => g.kind === 'oauth1' && g.id === token.key);
+  assert.equal(grant?.app, 'Short-lived');
+  assert.equal(grant?.channel, 'alice');
+  const revoke = await appsPagePost(alice, 'grants/revoke', { kind: 'oauth1', id: token.key });
+  assert.equal(revoke.status, 200);
   assert.equal((await signedFetch(t, other, WHOAMI, { token })).status, 403);
   assert.equal(await whoami(await signedFetch(t, other, WHOAMI, { token: second })), 'alice');
 
   // Bob's browser cannot revoke Alice's tokens… both channels share the account here, so use an unknown token.
-  assert.equal((await alice.post('/settings/oauth/revoke', { csrf, token: 'f'.repeat(32) })).status, 404);
+  assert.equal((await appsPagePost(alice, 'grants/revoke', { kind: 'oauth1', id: 'f'.repeat(32) })).status, 404);
+  assert.equal((await appsPagePost(alice, 'grants/revoke', { kind: 'unknown', id: second.key })).status, 404);
 
-  const del = await alice.post('/settings/oauth/delete', { csrf, client_id: other.key });
-  assert.equal(del.status, 302);
+  const del = await appsPagePost(alice, 'apps/delete', { client_id: other.key });
+  assert.equal(del.status, 200);
   assert.equal((await signedFetch(t, other, WHOAMI, { token: second })).status, 403);
-  assert.doesNotMatch(await (await alice.get('/settings/oauth/')).text(), /Short-lived/);
+  assert.ok(!(await appAccess()).apps.some((a) => a.name === 'Short-lived'));
+  assert.equal((await appsPagePost(alice, 'apps/delete', { client_id: other.key })).status, 404);
 });
 
 test('a wrong or missing verifier gets no token and spends the request token', async () => {

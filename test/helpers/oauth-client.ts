@@ -72,16 +72,23 @@ export async function formBody(res: Response): Promise<Record<string, string>> {
   return Object.fromEntries(new URLSearchParams(await res.text()));
 }
 
-/** Registers an app at /settings/oauth/ and reads its key and secret off the page. */
+/** The session's CSRF token, as the UI gets it. */
+export async function sessionCsrf(s: WebSession): Promise<string> {
+  return ((await (await s.get('/session')).json()) as { csrf: string }).csrf;
+}
+
+/** A change on the apps page (/settings/oauth/), as the UI makes it: a form post with the session's CSRF token. */
+export async function appsPagePost(s: WebSession, path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+  return s.post(`/settings/oauth/${path}`, fields, { accept: 'application/json', 'x-csrf-token': await sessionCsrf(s), ...headers });
+}
+
+/** Registers an app on the apps page (/settings/oauth/); answers its key and secret. */
 export async function registerApp(s: WebSession, fields: { name: string; key?: string; secret?: string; redirect?: string; icon?: string }): Promise<OAuthApp> {
-  const page = await (await s.get('/settings/oauth/')).text();
-  const csrf = hiddenField(page, 'csrf');
-  const res = await s.post('/settings/oauth/add', { csrf, name: fields.name, key: fields.key ?? '', secret: fields.secret ?? '', redirect: fields.redirect ?? '', icon: fields.icon ?? '' });
-  const html = await res.text();
-  assert.equal(res.status, 200, html);
-  const m = /Consumer key <code>([^<]+)<\/code>, consumer secret <code>([^<]+)<\/code>/.exec(html);
-  assert.ok(m, 'the page shows the new key and secret');
-  return { key: m[1]!, secret: m[2]! };
+  const res = await appsPagePost(s, 'apps', { name: fields.name, key: fields.key ?? '', secret: fields.secret ?? '', redirect: fields.redirect ?? '', icon: fields.icon ?? '' });
+  const text = await res.text();
+  assert.equal(res.status, 201, text);
+  const { app } = JSON.parse(text) as { app: { client_id: string; secret: string } };
+  return { key: app.client_id, secret: app.secret };
 }
 
 /** The owner approves a request token on the authorize page; returns the redirect (or the page). */

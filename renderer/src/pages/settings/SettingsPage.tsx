@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from '../../router.tsx';
+import { Link, useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 
@@ -23,10 +23,9 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-apps">
         <h2 id="settings-apps">Apps</h2>
         <p>Apps that use OAuth sign in with a client key you register here. You can also see and revoke the access you gave.</p>
-        {/* A page served by the hub itself, so a full page load. */}
-        <a className="button button-quiet" href="/settings/oauth/">
+        <Link className="button button-quiet" to="/settings/oauth/">
           Manage app access (OAuth)
-        </a>
+        </Link>
       </section>
       <section className="card" aria-labelledby="settings-access">
         <h2 id="settings-access">Network access</h2>
