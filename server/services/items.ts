@@ -143,12 +143,13 @@ function checkContent(input: { body: string; title?: string; mimetype?: string }
   if (input.mimetype && !isSupportedMimetype(input.mimetype)) throw badRequest(`unsupported mimetype ${input.mimetype}; use text/bbcode, text/markdown or text/plain`);
 }
 
-function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined) {
+/** Tells the mentioned channels, except those told about the item already (a comment on their post): one notification each. */
+function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined, notified: ReadonlySet<number> = new Set()) {
   const actorName = author?.xchan_name ?? 'Someone';
   for (const hash of mentioned) {
     if (hash === item.author_xchan) continue;
     const ch = getChannelByHash(hub.db, hash);
-    if (!ch || !canView(hub.db, item, hash)) continue;
+    if (!ch || notified.has(ch.channel_id) || !canView(hub.db, item, hash)) continue;
     notify(hub, { uid: ch.channel_id, ntype: NOTIFY.TAGSELF, actor: item.author_xchan, msg: `${actorName} mentioned you in a post`, link: item.llink, iid: item.id, parent: item.parent, verb: item.verb, otype: 'item', known: { channel: ch, actor: author } });
   }
 }
@@ -248,15 +249,16 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
     if (input.pagetitle) setIconfig(db, id, 'system', 'WEBPAGE', input.pagetitle, 1);
     for (const c of input.iconfig ?? []) setIconfig(db, id, c.cat, c.k, c.v, c.sharing ?? 0);
     const name = author?.xchan_name ?? 'Someone';
+    const notified = new Set<number>();
     if (top) {
       const snippet = bodyToText(input.body, mimetype).slice(0, 80);
-      notify(hub, { uid: top.uid, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } });
+      if (notify(hub, { uid: top.uid, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } })) notified.add(top.uid);
       const topAuthor = getChannelByHash(db, top.author_xchan);
-      if (topAuthor && topAuthor.channel_id !== top.uid) notify(hub, { uid: topAuthor.channel_id, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item' });
+      if (topAuthor && topAuthor.channel_id !== top.uid && notify(hub, { uid: topAuthor.channel_id, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item' })) notified.add(topAuthor.channel_id);
     } else if (actor !== owner.channel_hash) {
-      notify(hub, { uid: owner.channel_id, ntype: NOTIFY.WALL, actor, msg: `${name} wrote on your wall`, link: stored.llink, iid: id, parent: id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } });
+      if (notify(hub, { uid: owner.channel_id, ntype: NOTIFY.WALL, actor, msg: `${name} wrote on your wall`, link: stored.llink, iid: id, parent: id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } })) notified.add(owner.channel_id);
     }
-    notifyMentions(hub, stored, mentioned, author);
+    notifyMentions(hub, stored, mentioned, author, notified);
     setLastPost(db, owner.channel_id, now);
     return stored;
   })();
