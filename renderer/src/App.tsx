@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { isValidElement, type ReactNode } from 'react';
 import { Shell } from './layout/Shell.tsx';
 import { MeProvider, useMe } from './me.tsx';
 import { NoticeProvider } from './notices.tsx';
@@ -21,6 +21,7 @@ import { SettingsPage } from './pages/settings/SettingsPage.tsx';
 import { StreamPage } from './pages/stream/StreamPage.tsx';
 import { ThreadPage } from './pages/stream/ThreadPage.tsx';
 import { match, useLocation } from './router.tsx';
+import { screenTitle, useDocumentTitle } from './pageTitles.ts';
 import { SessionProvider, useChannel, useSession } from './session.tsx';
 import { ErrorNote, Loading } from './components/Status.tsx';
 
@@ -48,15 +49,19 @@ function LoggedIn() {
   const { path, query } = useLocation();
   const { me, photo } = useMe();
   const channel = useChannel();
+  const page = route(path, query, channel.nick);
+  useDocumentTitle(isValidElement(page) && page.type === NotFoundPage ? 'Not found' : screenTitle(path));
   return (
     <Shell path={path} photo={photo(me?.profile_image_url)}>
-      {route(path, query, channel.nick)}
+      {page}
     </Shell>
   );
 }
 
 function Gate() {
   const { session } = useSession();
+  const loggedIn = !session.setupNeeded && session.authenticated && session.channel;
+  useDocumentTitle(session.setupNeeded ? 'Set up' : loggedIn ? null : 'Log in');
   if (session.setupNeeded) return <SetupPage />;
   if (!session.authenticated || !session.channel) return <LoginPage />;
   // Keyed by channel so that switching channels starts every page afresh.

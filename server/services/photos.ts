@@ -9,7 +9,7 @@ import {
 import { markItemDeleted } from '../store/items.js';
 import { commitWithFiles } from '../files/store.js';
 import { chooseFiletype, imageExtension, sniffFileType } from '../files/filetype.js';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
 import { cleanFolderName, monthFolder, moveAttachment, pickAcl, removeFolderIfEmpty, setAttachmentAcl, stageAttachment, type FileSource } from './attachments.js';
 import { inspectImage, PHOTO_SCALES, PROFILE_SCALES, renderScale, type ImageInfo, type RenderedScale } from './images.js';
@@ -63,6 +63,12 @@ export function albumUrl(hub: Hub, nick: string, album: string): string {
   return `${hub.baseUrl}/photos/${nick}/album/${album ? Buffer.from(album, 'utf8').toString('hex') : ''}`;
 }
 
+/** An album is a folder, its name one path segment: a name with "/" or "\\" is refused rather than changed. */
+export function albumName(name: string): string {
+  if (/[/\\]/.test(name)) throw badRequest('An album name cannot contain “/” or “\\”');
+  return cleanFolderName(name);
+}
+
 /** BBCode text cannot hold bracket pairs safely; labels lose them. */
 export function bbcodeLabel(s: string): string {
   return s.replace(/[[\]]/g, '');
@@ -104,7 +110,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
   const scales = opts.scales ?? PHOTO_SCALES;
   const keys: string[] = [];
   const acl = pickAcl(opts.acl ?? PUBLIC_ACL);
-  const album = cleanFolderName(opts.album ?? monthFolder(channel));
+  const album = opts.album !== undefined ? albumName(opts.album) : cleanFolderName(monthFolder(channel));
   let rendered: (RenderedScale & { key: string })[];
   let attach: Awaited<ReturnType<typeof stageAttachment>>;
   try {
@@ -214,7 +220,7 @@ export function updatePhotoMeta(hub: Hub, channel: ChannelRow, resourceId: strin
     const acl = changes.acl && pickAcl(changes.acl);
     const aclChanged = acl !== undefined && (['allow_cid', 'allow_gid', 'deny_cid', 'deny_gid'] as const).some((k) => acl[k] !== first[k]);
     if (acl && aclChanged) Object.assign(fields, acl);
-    const album = changes.album !== undefined ? cleanFolderName(changes.album) : undefined;
+    const album = changes.album !== undefined ? albumName(changes.album) : undefined;
     const attach = getAttachByHash(hub.db, resourceId);
     if (album !== undefined && album !== first.album) {
       fields.album = album;

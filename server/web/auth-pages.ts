@@ -157,6 +157,8 @@ export function mountAuthPages(router: Router, hub: Hub): void {
       authenticated: true,
       setupNeeded,
       baseUrl: hub.baseUrl,
+      // The most one upload request may carry, so that the UI can say so before sending a file.
+      uploadLimit: hub.limits.maxUploadBytes,
       csrf: session.csrf,
       channel: { id: channel.channel_id, nick: channel.channel_address, name: channel.channel_name, hash: channel.channel_hash },
       channels: listChannels(hub.db, session.account_id).map((c) => ({ id: c.channel_id, nick: c.channel_address, name: c.channel_name })),

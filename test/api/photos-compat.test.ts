@@ -349,3 +349,22 @@ test('a channel without a profile photo gets a generated avatar at each size', a
   assert.equal((await fetch(`${t.hub.baseUrl}/photo/profile/x/${frank.channel_id}`)).status, 404);
   assert.equal((await fetch(`${t.hub.baseUrl}/photo/profile/l/99999`)).status, 404);
 });
+
+test('album names with "/" or "\\" are refused with a message, not changed', async () => {
+  const before = counts();
+  const created = await call(t, '/api/ext/photo/create.json', { as: 'alice', method: 'POST', body: createForm({ album: 'Trips/2024' }) });
+  assert.equal(created.status, 400);
+  assert.match(created.text, /album name cannot contain/);
+  assert.deepEqual(counts(), before, 'nothing stored');
+  const photo = await create({ album: 'Moving' });
+  for (const [path, fields] of [
+    ['/api/ext/photo/update.json', { photo_id: photo.id, album: 'Moving', album_new: 'A\\B' }],
+    ['/api/ext/photoalbum/update.json', { album: 'Moving', album_new: 'A/B' }],
+  ] as const) {
+    const res = await call(t, path, { as: 'alice', method: 'POST', body: new URLSearchParams(fields) });
+    assert.equal(res.status, 400, `${path}: ${res.text}`);
+    assert.match(res.text, /album name cannot contain/);
+  }
+  const again = await call(t, `/api/ext/photo.json?photo_id=${photo.id}`, { as: 'alice' });
+  assert.equal(again.body.album, 'Moving');
+});

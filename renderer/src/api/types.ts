@@ -12,6 +12,8 @@ export interface Session {
   setupNeeded: boolean;
   baseUrl: string;
   csrf?: string;
+  /** The most one upload request may carry, in bytes. */
+  uploadLimit?: number;
   channel?: SessionChannel & { hash: string };
   channels?: SessionChannel[];
 }

@@ -56,7 +56,7 @@ export function NotificationsPage() {
       <div className="page-head">
         <div>
           <h1>Notifications</h1>
-          {items && <p className="muted">{unseen ? `${unseen} unseen` : 'All caught up'}</p>}
+          {items && !error && <p className="muted">{unseen ? `${unseen} unseen` : 'All caught up'}</p>}
         </div>
         <div className="page-tools">
           <button type="button" className="button button-quiet" onClick={() => void refresh()}>

@@ -3,7 +3,7 @@ import { listAlbums, listPhotos } from '../../api/photos.ts';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
-import { albumLabel, albumPath, countLabel, photoAlbumOf } from './albumNames.ts';
+import { albumLabel, albumNameProblem, albumPath, countLabel, photoAlbumOf } from './albumNames.ts';
 import { PhotoUploader } from './PhotoUploader.tsx';
 
 /** All albums as a grid of covers with counts, and uploading into a new or existing album. */
@@ -50,11 +50,9 @@ export function AlbumsPage() {
           <PhotoUploader
             album={() => {
               const name = albumName.trim();
-              if (!name) {
-                setNameProblem('Give the album a name first.');
-                return undefined;
-              }
-              return name;
+              const problem = name ? albumNameProblem(name) : 'Give the album a name first.';
+              setNameProblem(problem);
+              return problem ? undefined : name;
             }}
             onUploaded={() => void data.reload()}
           />

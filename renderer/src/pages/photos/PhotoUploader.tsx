@@ -3,7 +3,7 @@ import { describeError } from '../../api/http.ts';
 import { createPhoto } from '../../api/photos.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
-import { formatSize } from '../stream/AttachmentField.tsx';
+import { formatSize, uploadProblem, useUploadLimit } from '../../uploadLimit.ts';
 
 interface Job {
   key: number;
@@ -26,6 +26,7 @@ export function PhotoUploader({ album, onUploaded }: { album: () => string | und
   const [jobs, setJobs] = useState<Job[]>([]);
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const limit = useUploadLimit();
   const running = useRef(false);
   const queue = useRef<Job[]>([]);
 
@@ -38,9 +39,14 @@ export function PhotoUploader({ album, onUploaded }: { album: () => string | und
     const skipped = files.length - images.length;
     setProblem(skipped ? `${skipped} file(s) skipped: only photos can go into an album.` : undefined);
     if (!images.length) return;
-    const added = images.map((file) => ({ key: nextKey++, file, album: target, progress: 0, state: 'waiting' as const }));
+    // Each photo is its own upload: one the hub would refuse fails at once, before sending anything.
+    const added: Job[] = images.map((file) => {
+      const refused = uploadProblem([file], limit);
+      return { key: nextKey++, file, album: target, progress: 0, state: refused ? 'failed' : 'waiting', error: refused };
+    });
     setJobs((all) => [...all.filter((j) => j.state !== 'done'), ...added]);
-    queue.current.push(...added);
+    queue.current.push(...added.filter((j) => j.state === 'waiting'));
+    if (!queue.current.length) return;
     if (running.current) return;
     running.current = true;
     const finishedAlbums = new Set<string>();

@@ -7,7 +7,7 @@ import { useAction } from '../../hooks/useAction.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { useMe } from '../../me.tsx';
 import { useNotify } from '../../notices.tsx';
-import { albumLabel } from './albumNames.ts';
+import { albumLabel, albumNameProblem } from './albumNames.ts';
 import { PostsShowingPhotos } from './PostsShowingPhotos.tsx';
 
 /** One photo large, with previous/next, caption and album editing, delete and "use as profile photo". */
@@ -58,6 +58,8 @@ export function PhotoViewer({
   const save = useAction(async () => {
     const current = photo.data!;
     const to = album.trim();
+    const problem = albumNameProblem(to);
+    if (problem) throw new Error(problem);
     await updatePhoto(current, { desc, album: to });
     await photo.reload();
     onChanged(to !== current.album ? to : undefined);

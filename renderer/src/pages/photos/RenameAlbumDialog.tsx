@@ -3,6 +3,7 @@ import { renameAlbum } from '../../api/photos.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
+import { albumNameProblem } from './albumNames.ts';
 
 export function RenameAlbumDialog({ album, onClose, onRenamed }: { album: string; onClose: () => void; onRenamed: (name: string) => void }) {
   const [name, setName] = useState(album);
@@ -11,6 +12,8 @@ export function RenameAlbumDialog({ album, onClose, onRenamed }: { album: string
     e.preventDefault();
     const to = name.trim();
     if (!to || to === album) return onClose();
+    const problem = albumNameProblem(to);
+    if (problem) return action.setError(problem);
     if (await action.run(album, to)) {
       onClose();
       onRenamed(to);

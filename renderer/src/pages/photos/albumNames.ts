@@ -10,3 +10,8 @@ export const albumPath = (name: string) => `/photos/album/${encodeURIComponent(n
 export function countLabel(n: number): string {
   return n === 1 ? '1 photo' : `${n} photos`;
 }
+
+/** Albums are folders: a name cannot hold "/" or "\\" (the hub refuses it rather than change it). */
+export function albumNameProblem(name: string): string | undefined {
+  return /[/\\]/.test(name) ? 'An album name cannot contain “/” or “\\”.' : undefined;
+}

@@ -8,6 +8,7 @@ import { ErrorNote, Loading } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useMe } from '../../me.tsx';
 import { useNotify } from '../../notices.tsx';
+import { uploadProblem, useUploadLimit } from '../../uploadLimit.ts';
 
 /** Name, about text and profile photo. */
 export function ProfileSettings() {
@@ -18,6 +19,7 @@ export function ProfileSettings() {
   const [about, setAbout] = useState('');
   const [progress, setProgress] = useState<number>();
   const [photoError, setPhotoError] = useState<string>();
+  const uploadLimit = useUploadLimit();
 
   useEffect(() => {
     if (me) {
@@ -34,6 +36,8 @@ export function ProfileSettings() {
   const uploadPhoto = async (file: File | undefined) => {
     if (!file) return;
     if (!file.type.startsWith('image/')) return setPhotoError('Choose a photo (JPEG, PNG, GIF or WebP).');
+    const refused = uploadProblem([file], uploadLimit);
+    if (refused) return setPhotoError(refused);
     setPhotoError(undefined);
     setProgress(0);
     try {

@@ -1,11 +1,8 @@
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { Icon } from '../../components/Icon.tsx';
+import { formatSize, uploadProblem, useUploadLimit } from '../../uploadLimit.ts';
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
+export { formatSize };
 
 function AttachmentChip({ file, onRemove, disabled }: { file: File; onRemove: () => void; disabled?: boolean }) {
   const preview = useMemo(() => (file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined), [file]);
@@ -31,12 +28,20 @@ function AttachmentChip({ file, onRemove, disabled }: { file: File; onRemove: ()
 /** Photos and files to send with the post. */
 export function AttachmentField({ files, onChange, disabled }: { files: File[]; onChange: (files: File[]) => void; disabled?: boolean }) {
   const id = useId();
+  const limit = useUploadLimit();
+  const [problem, setProblem] = useState<string>();
+  // Files the hub would refuse are not taken: saying so now beats after uploading them.
+  const attach = (next: File[]) => {
+    const refused = uploadProblem(next, limit);
+    setProblem(refused);
+    if (!refused) onChange(next);
+  };
   return (
     <div className="attachments-field">
       {files.length > 0 && (
         <ul className="attachment-list" aria-label="Attachments">
           {files.map((f, i) => (
-            <AttachmentChip key={`${f.name}-${f.size}-${f.lastModified}-${i}`} file={f} disabled={disabled} onRemove={() => onChange(files.filter((_, j) => j !== i))} />
+            <AttachmentChip key={`${f.name}-${f.size}-${f.lastModified}-${i}`} file={f} disabled={disabled} onRemove={() => attach(files.filter((_, j) => j !== i))} />
           ))}
         </ul>
       )}
@@ -47,13 +52,18 @@ export function AttachmentField({ files, onChange, disabled }: { files: File[]; 
         className="visually-hidden"
         disabled={disabled}
         onChange={(e) => {
-          onChange([...files, ...Array.from(e.target.files ?? [])]);
+          attach([...files, ...Array.from(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />
       <label htmlFor={id} className="chip chip-label">
         <Icon name="clip" size={16} /> {files.length ? 'Attach more' : 'Attach photos or files'}
       </label>
+      {problem && (
+        <p className="field-problem" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

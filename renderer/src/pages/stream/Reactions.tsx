@@ -12,6 +12,12 @@ function names(users: User[]): string {
   return list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
 }
 
+/** What clicking does, then who did it already: "Like", "Undo your like · Liked by Alice, Bob". */
+function tooltip(verb: Reaction, mine: boolean, users: User[], label: string): string {
+  const action = mine ? `Undo your ${verb}` : verb === 'like' ? 'Like' : 'Dislike';
+  return users.length ? `${action} · ${label} by ${names(users)}` : action;
+}
+
 /** Like and dislike, with who did them; `onChanged` reloads the thread afterwards. */
 export function Reactions({ status, onChanged }: { status: Status; onChanged: () => Promise<void> }) {
   const channel = useChannel();
@@ -41,7 +47,7 @@ export function Reactions({ status, onChanged }: { status: Status; onChanged: ()
         aria-pressed={mine}
         disabled={busy !== undefined}
         onClick={() => toggle(verb, mine)}
-        title={users.length ? `${label} by ${names(users)}` : label}
+        title={tooltip(verb, mine, users, label)}
       >
         <Icon name={verb} size={16} />
         <span>{mine ? (verb === 'like' ? 'Liked' : 'Disliked') : verb === 'like' ? 'Like' : 'Dislike'}</span>
