@@ -140,7 +140,7 @@ test('photos dropped on an album upload there; a photo moves to another album; a
   await page.getByRole('heading', { name: 'Elsewhere' }).waitFor();
   await page.getByRole('button', { name: 'Delete album' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete the album “Elsewhere”?' });
-  await confirm.getByText('All 1 photo in it will be deleted for good.', { exact: false }).waitFor();
+  await confirm.getByText('The photo in it will be deleted for good.', { exact: false }).waitFor();
   await confirm.getByRole('button', { name: 'Delete album' }).click();
   await page.waitForURL(/\/photos$/);
   await page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Summer by the sea\s*2 photos/ }).waitFor();
