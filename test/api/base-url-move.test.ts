@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,11 +80,10 @@ test('after the hub moves to another port, notification links, avatars and profi
   }
 });
 
-test('a channel made with `hearth channel create` while the hub runs gets the URLs the hub uses', () => {
-  const made = spawnSync(process.execPath, [BIN, 'channel', 'create', '--nick', 'carol', '--name', 'Carol', '--password', PASSWORD, '--data', dataDir], { encoding: 'utf8', env: withoutHubSettings() });
-  assert.equal(made.status, 0, made.stderr);
-  return json<{ url: string; profile_image_url: string }>('/api/users/show.json?screen_name=carol', 'alice').then((carol) => {
-    assert.equal(carol.url, `${t.hub.baseUrl}/channel/carol`);
-    assert.ok(carol.profile_image_url.startsWith(`${t.hub.baseUrl}/`), carol.profile_image_url);
-  });
+test('a channel made with `hearth channel create` while the hub runs gets the URLs the hub uses', async () => {
+  // Asynchronously: the hub runs in this process and keeps serving meanwhile.
+  await promisify(execFile)(process.execPath, [BIN, 'channel', 'create', '--nick', 'carol', '--name', 'Carol', '--password', PASSWORD, '--data', dataDir], { env: withoutHubSettings() });
+  const carol = await json<{ url: string; profile_image_url: string }>('/api/users/show.json?screen_name=carol', 'alice');
+  assert.equal(carol.url, `${t.hub.baseUrl}/channel/carol`);
+  assert.ok(carol.profile_image_url.startsWith(`${t.hub.baseUrl}/`), carol.profile_image_url);
 });
