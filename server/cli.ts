@@ -5,7 +5,7 @@ import { createHub, type Hub } from './hub.js';
 import { openDatabase } from './db/open.js';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
 import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
-import { listChannels } from './store/channels.js';
+import { listChannels, localAddress } from './store/channels.js';
 import { getOwnerAccount } from './store/accounts.js';
 
 const USAGE = `Usage:
@@ -73,7 +73,7 @@ export async function serve(opts: ServeOptions): Promise<Hub> {
 
 function siteOf(baseUrl: string | undefined, port: number) {
   const url = baseUrl ? new URL(baseUrl) : new URL(`http://127.0.0.1:${port}`);
-  return { host: url.hostname, baseUrl: url.toString().replace(/\/+$/, '') };
+  return { baseUrl: url.toString().replace(/\/+$/, '') };
 }
 
 async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -99,7 +99,7 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
       if (!values.password) throw new UsageError('--password is required');
       const site = siteOf(values['base-url'] ?? env.HEARTH_BASE_URL, parsePort(env.HEARTH_PORT));
       const ch = await createChannel(db, site, { nick: values.nick, name: values.name, password: values.password, email: values.email });
-      console.log(`Created channel ${ch.channel_address} (${ch.channel_name}), address ${ch.channel_address}@${site.host}`);
+      console.log(`Created channel ${ch.channel_address} (${ch.channel_name}), address ${localAddress(site.baseUrl, ch.channel_address)}`);
     } else if (sub === 'list') {
       const channels = listChannels(db);
       if (!channels.length) console.log('No channels yet. Create one with: hearth channel create --nick NICK --name NAME --password PW');

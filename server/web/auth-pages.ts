@@ -92,7 +92,7 @@ export function mountAuthPages(router: Router, hub: Hub): void {
     if (countChannels(hub.db) > 0) throw new HttpError(409, 'This hub is already set up; log in instead');
     const values = { nick: field(ctx, 'nick'), name: field(ctx, 'name'), email: field(ctx, 'email'), password: field(ctx, 'password') };
     try {
-      const channel = await createChannel(hub.db, { host: hub.hostname, baseUrl: hub.baseUrl }, values);
+      const channel = await createChannel(hub.db, { baseUrl: hub.baseUrl }, values);
       const session = startSession(ctx, hub, channel.channel_account_id, channel.channel_id);
       if (wantsJson(ctx)) {
         ctx.body = { success: true, channel: channel.channel_address, csrf: session.csrf };
