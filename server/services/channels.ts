@@ -3,6 +3,8 @@ import { getOwnerAccount, insertAccount, setAccountPassword } from '../store/acc
 import { generateChannelKeys, insertChannel, nickProblem } from '../store/channels.js';
 import type { ChannelRow } from '../store/rows.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
+import { setPConfig } from '../store/config.js';
+import { DEFAULT_CHANNEL_CONFIG } from './permissions.js';
 
 export class ChannelCreationError extends Error {}
 
@@ -42,7 +44,9 @@ export async function createChannel(db: Db, site: { baseUrl: string }, req: Chan
     if (again) throw new ChannelCreationError(again);
     const owner = getOwnerAccount(db);
     const accountId = owner ? owner.account_id : insertAccount(db, email, passwordHash!);
-    return insertChannel(db, { accountId, nick, name, baseUrl: site.baseUrl, keys });
+    const channel = insertChannel(db, { accountId, nick, name, baseUrl: site.baseUrl, keys });
+    for (const c of DEFAULT_CHANNEL_CONFIG) setPConfig(db, channel.channel_id, c.cat, c.k, c.v);
+    return channel;
   })();
 }
 
