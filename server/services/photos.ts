@@ -6,7 +6,10 @@ import {
   albumResources, deletePhotoResource, demoteProfilePhotos, getPhotoItem, getPhotoScales, insertPhoto, PHOTO_NORMAL, PHOTO_PROFILE,
   setProfilePhotoUrls, updatePhotoResource, updatePhotoScale, type PhotoUpdate,
 } from '../store/photos.js';
-import { markItemDeleted } from '../store/items.js';
+import { markItemDeleted, updateItem } from '../store/items.js';
+import { getXchan, getXchansByHash } from '../store/xchans.js';
+import { renderBody } from '../content/render.js';
+import { fromAclString } from '../util/ids.js';
 import { commitWithFiles } from '../files/store.js';
 import { chooseFiletype, imageExtension, sniffFileType } from '../files/filetype.js';
 import { notFound } from '../http/errors.js';
@@ -14,10 +17,13 @@ import { nowDb } from '../util/time.js';
 import { cleanFolderName, monthFolder, moveAttachment, pickAcl, removeFolderIfEmpty, setAttachmentAcl, stageAttachment, type FileSource } from './attachments.js';
 import { inspectImage, PHOTO_SCALES, PROFILE_SCALES, renderScale, type ImageInfo, type RenderedScale } from './images.js';
 import { createItem, editItem } from './items.js';
-import { PUBLIC_ACL, type AccessLists } from './acl.js';
+import { isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { OBJ } from './verbs.js';
 
 export const PROFILE_ALBUM = 'Profile Photos';
+
+/** ActivityStreams' name for everyone. */
+const ACTIVITY_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
 export interface PhotoOptions {
   /** Album (a top-level folder); default the current month (YYYY-MM); '' is the root album. */
@@ -138,11 +144,53 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
   };
 }
 
+function photoItemBody(hub: Hub, channel: ChannelRow, photos: Pick<PhotoRow, 'resource_id' | 'mimetype' | 'filename' | 'description' | 'imgscale'>[]): string {
+  const first = photos[0]!;
+  return photoBbcode(hub, channel.channel_address, first, photos.map((p) => p.imgscale)) + (first.description ? `\n${first.description}` : '');
+}
+
+/** An ISO 8601 UTC time (2026-11-23T23:25:19Z) of a database datetime. */
+function isoTime(dbDate: string): string {
+  return `${dbDate.replace(' ', 'T')}Z`;
+}
+
+/**
+ * Who a photo is addressed to, as Hubzilla writes it into the photo's activity object: the public
+ * and the channel's followers, or the privacy groups (<base>/lists/<group hash>) and channels the
+ * photo is for.
+ */
+function photoAudience(hub: Hub, channel: ChannelRow, acl: AccessLists): { to: string[]; cc?: string[] } {
+  if (isPublicAcl(acl)) return { to: [ACTIVITY_PUBLIC], cc: [`${hub.baseUrl}/followers/${channel.channel_address}`] };
+  const people = getXchansByHash(hub.db, fromAclString(acl.allow_cid));
+  return {
+    to: [
+      ...fromAclString(acl.allow_gid).map((g) => `${hub.baseUrl}/lists/${g}`),
+      ...fromAclString(acl.allow_cid).flatMap((h) => people.get(h)?.xchan_url || []),
+    ],
+  };
+}
+
+/**
+ * The activity object of a photo's item (obj), with the fields Hubzilla fills: its scales as links,
+ * times, author, the item's text as source and as HTML, and its audience.
+ */
+export function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, body: string): string {
+  const first = photos[0]!;
+  const urls = photoUrls(hub, channel.channel_address, first.resource_id, first.mimetype);
+  return JSON.stringify({
+    type: 'Image', id: urls.page, name: first.title || first.filename, summary: first.description,
+    published: isoTime(first.created), updated: isoTime(first.edited), attributedTo: getXchan(hub.db, channel.channel_hash)?.xchan_url ?? '',
+    url: photos.map((p) => ({ type: 'Link', mediaType: p.mimetype, href: urls.scale(p.imgscale), width: p.width, height: p.height })),
+    source: { content: body, mediaType: 'text/bbcode' },
+    content: renderBody(body, 'text/bbcode'),
+    ...photoAudience(hub, channel, acl),
+  });
+}
+
 function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists): ItemRow {
   const first = photos[0]!;
   const nick = channel.channel_address;
-  const urls = photoUrls(hub, nick, first.resource_id, first.mimetype);
-  const body = photoBbcode(hub, nick, first, photos.map((p) => p.imgscale)) + (first.description ? `\n${first.description}` : '');
+  const body = photoItemBody(hub, channel, photos);
   return createItem(hub, channel, {
     body,
     title: first.title.slice(0, 191),
@@ -150,10 +198,7 @@ function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl:
     resourceType: 'photo',
     resourceId: first.resource_id,
     objType: OBJ.PHOTO,
-    obj: JSON.stringify({
-      type: 'Image', id: urls.page, name: first.title || first.filename, summary: first.description,
-      url: photos.map((p) => ({ type: 'Link', mediaType: p.mimetype, href: urls.scale(p.imgscale), width: p.width, height: p.height })),
-    }),
+    obj: photoObject(hub, channel, photos, acl, body),
     tgtType: 'orderedCollection',
     target: JSON.stringify({ type: 'orderedCollection', name: first.album || '/', id: albumUrl(hub, nick, first.album) }),
     acl,
@@ -226,10 +271,11 @@ export function updatePhotoMeta(hub: Hub, channel: ChannelRow, resourceId: strin
     updatePhotoResource(hub.db, resourceId, { ...fields, edited: nowDb() });
     if (acl && aclChanged && attach) setAttachmentAcl(hub, attach, acl);
     const item = getPhotoItem(hub.db, channel.channel_id, resourceId);
-    if (item && !item.item_deleted && (aclChanged || fields.description !== undefined)) {
-      const updated = { ...first, ...fields };
-      const body = photoBbcode(hub, channel.channel_address, updated, rows.map((r) => r.imgscale)) + (updated.description ? `\n${updated.description}` : '');
-      editItem(hub, channel, item.id, { body, acl: aclChanged ? acl : undefined });
+    if (item && !item.item_deleted) {
+      const updated = getPhotoScales(hub.db, resourceId);
+      const body = photoItemBody(hub, channel, updated);
+      if (aclChanged || fields.description !== undefined) editItem(hub, channel, item.id, { body, acl: aclChanged ? acl : undefined });
+      updateItem(hub.db, item.id, { obj: photoObject(hub, channel, updated, aclChanged ? acl! : pickAcl(first), body) });
     }
     return true;
   })();
@@ -273,7 +319,9 @@ export async function replacePhotoImage(hub: Hub, channel: ChannelRow, resourceI
         updateAttach(hub.db, attach.id, { content: hub.files.relativePath(originalKey), filesize, filetype, revision: attach.revision + 1, edited: now });
       }
       const item = getPhotoItem(hub.db, channel.channel_id, resourceId);
-      return { attach: getAttachByHash(hub.db, resourceId)!, photos: getPhotoScales(hub.db, resourceId), item: item! };
+      const scales = getPhotoScales(hub.db, resourceId);
+      if (item) updateItem(hub.db, item.id, { obj: photoObject(hub, channel, scales, pickAcl(scales[0]!), item.body) });
+      return { attach: getAttachByHash(hub.db, resourceId)!, photos: scales, item: item! };
     })(),
   );
   await removeKeys(hub, oldKeys);
