@@ -37,6 +37,11 @@ export interface PhotoOptions {
   profile?: boolean;
   /** Uploaded for a post that is not written yet (media/upload): the audience is applied when it is. */
   pending?: boolean;
+  /** The photo's resource id (its file's hash) and when it was taken in; an import keeps the source's. */
+  hash?: string;
+  created?: string;
+  /** The message id of the photo's item; an import keeps the source's so that its comments find it. */
+  messageId?: string;
 }
 
 export interface PhotoRecord {
@@ -115,7 +120,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
   try {
     rendered = await storeScales(hub, file.filepath, info, scales, keys);
     const filetype = chooseFiletype(await sniffFileType(file.filepath), file.mimetype, file.originalFilename ?? '');
-    attach = await stageAttachment(hub, channel, file, { acl, folder: album, isPhoto: true, flags: opts.pending ? ATTACH_PENDING : 0, filetype });
+    attach = await stageAttachment(hub, channel, file, { acl, folder: album, isPhoto: true, flags: opts.pending ? ATTACH_PENDING : 0, filetype, hash: opts.hash, created: opts.created });
     keys.push(attach.key);
   } catch (err) {
     await removeKeys(hub, keys);
@@ -127,7 +132,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
     info,
     commit() {
       const attachRow = attach.commit();
-      const now = nowDb();
+      const now = opts.created ?? nowDb();
       const usage = opts.profile ? PHOTO_PROFILE : PHOTO_NORMAL;
       const photos = rendered.map((r) =>
         insertPhoto(hub.db, {
@@ -138,7 +143,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
           display_path: attachRow.display_path, photo_flags: 0, ...acl,
         }),
       );
-      const item = createPhotoItem(hub, channel, photos, acl);
+      const item = createPhotoItem(hub, channel, photos, acl, { created: opts.created, messageId: opts.messageId });
       return { attach: attachRow, photos, item };
     },
   };
@@ -187,7 +192,7 @@ export function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], a
   });
 }
 
-function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists): ItemRow {
+function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, from: { created?: string; messageId?: string } = {}): ItemRow {
   const first = photos[0]!;
   const nick = channel.channel_address;
   const body = photoItemBody(hub, channel, photos);
@@ -202,6 +207,7 @@ function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl:
     tgtType: 'orderedCollection',
     target: JSON.stringify({ type: 'orderedCollection', name: first.album || '/', id: albumUrl(hub, nick, first.album) }),
     acl,
+    ...from,
   });
 }
 
