@@ -1,17 +1,22 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createHub, type Hub } from './hub.js';
 import { openDatabase } from './db/open.js';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
 import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
 import { listChannels, localAddress } from './store/channels.js';
 import { getOwnerAccount } from './store/accounts.js';
+import { importChannel, type ImportRequest } from './services/channel-import/importer.js';
+import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress.js';
+import { progressPrinter } from './cli-progress.js';
 
 const USAGE = `Usage:
   hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL]
   hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
   hearth channel list [--data DIR]
+  hearth channel import --from URL --user NICK --password PW [--data DIR] [--base-url URL]
+      moves a channel here from a Hubzilla or another Hearth (run it again to resume)
   hearth passwd --password NEW [--data DIR]
 
 Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL.`;
@@ -76,7 +81,7 @@ function siteOf(baseUrl: string | undefined, port: number) {
   return { baseUrl: url.toString().replace(/\/+$/, '') };
 }
 
-async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number | void> {
   const [sub, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
@@ -87,10 +92,18 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
       password: { type: 'string' },
       email: { type: 'string' },
       'base-url': { type: 'string' },
+      from: { type: 'string' },
+      user: { type: 'string' },
     },
     strict: true,
   });
   const dataDir = values.data ?? defaultDataDir(env);
+  if (sub === 'import') {
+    if (!values.from) throw new UsageError('--from is required: the address of the hub the channel is on');
+    if (!values.user) throw new UsageError('--user is required: the channel\'s nickname there');
+    if (!values.password) throw new UsageError('--password is required: the channel\'s password there');
+    return importCommand({ dataDir, baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL, port: parsePort(env.HEARTH_PORT) }, { from: values.from, user: values.user, password: values.password });
+  }
   mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'hearth.db'));
   try {
@@ -109,6 +122,47 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
     }
   } finally {
     db.close();
+  }
+}
+
+/** The process id of a hub running on this data directory, if any (its marker names a live process). */
+function runningHub(dataDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(join(dataDir, 'hub.running'), 'utf8'), 10);
+    if (!pid || pid === process.pid) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * hearth channel import: moves a channel here, with a progress bar; Ctrl-C interrupts it (what is
+ * in stays) and the same command resumes it. Exit status 0 when done, 130 when interrupted.
+ */
+async function importCommand(site: { dataDir: string; baseUrl?: string; port: number }, req: ImportRequest): Promise<number> {
+  const pid = runningHub(site.dataDir);
+  if (pid) throw new ChannelCreationError(`a hub is running on ${site.dataDir} (process ${pid}): stop it first, or use "Move a channel here" in its window`);
+  mkdirSync(site.dataDir, { recursive: true });
+  const hub = await createHub({ dataDir: site.dataDir, host: DEFAULT_HOST, port: site.port, baseUrl: site.baseUrl, log: consoleLog });
+  const stop = new AbortController();
+  const interrupt = () => {
+    console.error('\nInterrupting: the file or post being written is finished or left out whole…');
+    stop.abort(new Error('interrupted'));
+  };
+  process.once('SIGINT', interrupt);
+  const progress = progressPrinter();
+  try {
+    console.log(`Importing ${req.user} from ${req.from} into ${site.dataDir}.`);
+    console.log(KEYS_NOT_MOVED);
+    const summary = await importChannel(hub, req, { signal: stop.signal, onProgress: (p) => progress.update(p) });
+    progress.end();
+    for (const line of summaryLines(summary)) (summary.state === 'failed' ? console.error : console.log)(line);
+    return summary.state === 'done' ? 0 : summary.state === 'interrupted' ? 130 : 1;
+  } finally {
+    process.off('SIGINT', interrupt);
+    await hub.close();
   }
 }
 
@@ -135,8 +189,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         await serve(serveOptions(rest, env));
         return -1; // keeps running
       case 'channel':
-        await channelCommand(rest, env);
-        return 0;
+        return (await channelCommand(rest, env)) ?? 0;
       case 'passwd':
         await passwdCommand(rest, env);
         return 0;
