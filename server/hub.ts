@@ -73,6 +73,8 @@ export interface Hub {
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
+  /** Work to finish (or interrupt) when the hub closes, before the database does (a running import). */
+  onClose(task: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
 
@@ -122,6 +124,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
+  const closeTasks: (() => Promise<void> | void)[] = [];
 
   const hub: Hub = {
     db,
@@ -169,8 +172,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       baseUrl = opts.baseUrl ? normaliseBaseUrl(opts.baseUrl) : '';
       return hub.listen();
     },
+    onClose(task) {
+      closeTasks.push(task);
+    },
     async close() {
       await stopServer();
+      await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       await integrity.catch(() => undefined);
       await checkpointer.stop();

@@ -48,5 +48,5 @@ export function mountUi(router: Router, hub: Hub): void {
 <p>Native API: <code>${hub.baseUrl}/api/z/1.0/</code><br>Microblog API: <code>${hub.baseUrl}/api/</code></p>`);
   };
   router.get('/', spa);
-  for (const p of ['/stream', '/photos{/*rest}', '/groups{/*rest}', '/notifications', '/connections{/*rest}', '/settings', '/settings/profile', '/settings/lan', '/channels', '/item/:id', '/compose']) router.get(p, spa);
+  for (const p of ['/stream', '/photos{/*rest}', '/groups{/*rest}', '/notifications', '/connections{/*rest}', '/settings', '/settings/profile', '/settings/lan', '/channels', '/channels/import', '/item/:id', '/compose']) router.get(p, spa);
 }

@@ -142,6 +142,7 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
   const files = listing.filter((f) => !num(f.is_dir) && str(f.hash));
   ctx.files.total = files.length;
   ctx.bytes.total = files.reduce((n, f) => n + num(f.filesize), 0);
+  ctx.onProgress(`${files.length} files and photos to fetch`);
   const result: FilesResult = { files: 0, photos: 0, bytes: 0 };
 
   for (const f of files) {

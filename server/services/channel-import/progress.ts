@@ -58,6 +58,8 @@ export class SkipList {
   }
 }
 
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 function megabytes(n: number): string {
   return `${(n / 1048576).toFixed(n < 10 * 1048576 ? 1 : 0)} MB`;
 }
@@ -71,8 +73,8 @@ export function summaryLines(s: ImportSummary): string[] {
   else lines.push(`The import of ${s.source.nick || 'the channel'} from ${s.source.url} failed${s.error ? `: ${s.error}` : '.'}`);
   const i = s.imported;
   lines.push(
-    `Imported: ${i.items} posts, comments and likes; ${i.files} files and ${i.photos} photos (${megabytes(i.bytes)}); ` +
-      `${i.connections} connections; ${i.groups} privacy groups with ${i.members} members${i.profilePhoto ? '; the profile photo' : ''}.`,
+    `Imported: ${i.items} posts, comments and likes; ${count(i.files, 'file')} and ${count(i.photos, 'photo')} (${megabytes(i.bytes)}); ` +
+      `${count(i.connections, 'connection')}; ${count(i.groups, 'privacy group')} with ${count(i.members, 'member')}${i.profilePhoto ? '; the profile photo' : ''}.`,
   );
   if (s.skipped.length) {
     lines.push('Skipped:');
