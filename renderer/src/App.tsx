@@ -6,6 +6,7 @@ import { NotificationsProvider } from './notifications.tsx';
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { SetupPage } from './pages/auth/SetupPage.tsx';
 import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
+import { ImportPage } from './pages/channels/ImportPage.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
 import { GroupPage } from './pages/groups/GroupPage.tsx';
@@ -34,6 +35,7 @@ function route(path: string, query: URLSearchParams): ReactNode {
   if ((m = match('/connections/:abookId', path))) return <ConnectionPage abookId={m.abookId!} />;
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
   if (path === '/channels') return <ChannelsPage />;
+  if (path === '/channels/import') return <ImportPage />;
   return <NotFoundPage />;
 }
 
