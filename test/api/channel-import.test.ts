@@ -16,6 +16,7 @@ import { updateDefaultProfile } from '../../server/store/profile-fields.js';
 import { VERB } from '../../server/services/verbs.js';
 import { importChannel } from '../../server/services/channel-import/importer.js';
 import type { ImportSummary } from '../../server/services/channel-import/progress.js';
+import { webLogin } from '../helpers/web-session.js';
 
 /**
  * Moving channels between two Hearth hubs over the native API: a source hub with posts, comments,
@@ -201,4 +202,30 @@ test('a taken nickname is replaced, and said; a wrong password or an unreachable
   assert.equal(nowhere.state, 'failed');
   assert.match(nowhere.error!, /cannot reach/);
   assert.equal(channels(), before);
+});
+
+test('the UI\'s /channel-import: the owner\'s session only, every field needed, one import at a time', async () => {
+  const session = await webLogin(dst, 'dave');
+  const csrf = ((await (await session.get('/session')).json()) as { csrf: string }).csrf;
+  const headers = { 'x-csrf-token': csrf, accept: 'application/json', origin: dst.url };
+  assert.equal((await fetch(`${dst.url}/channel-import`, { headers: { accept: 'application/json' } })).status, 401);
+  assert.equal((await session.post('/channel-import', { from: src.url, user: 'alice', password: PASSWORD }, { accept: 'application/json', origin: dst.url })).status, 401, 'not without the CSRF token');
+  const missing = await session.post('/channel-import', { from: src.url, user: 'alice' }, headers);
+  assert.equal(missing.status, 400);
+  assert.match(((await missing.json()) as { message: string }).message, /password/);
+  const idle = (await (await fetch(`${dst.url}/channel-import`, { headers: { ...headers, cookie: session.cookie } })).json()) as { running: boolean };
+  assert.equal(idle.running, false);
+
+  const started = await session.post('/channel-import', { from: src.url, user: 'alice', password: PASSWORD }, headers);
+  assert.equal(started.status, 202);
+  assert.equal(((await started.json()) as { running: boolean }).running, true);
+  assert.equal((await session.post('/channel-import', { from: src.url, user: 'bob', password: PASSWORD }, headers)).status, 409);
+  let status: { running: boolean; summary?: ImportSummary };
+  for (;;) {
+    status = (await (await fetch(`${dst.url}/channel-import`, { headers: { ...headers, cookie: session.cookie } })).json()) as typeof status;
+    if (!status.running) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.equal(status.summary?.state, 'done', JSON.stringify(status.summary));
+  assert.equal(status.summary?.imported.items, 0, 'alice was moved already: nothing new');
 });
