@@ -7,7 +7,8 @@ import { call as native } from '../helpers/native.js';
 import { call as compat } from '../helpers/compat.js';
 import { makeImage, tempUpload } from '../helpers/media.js';
 import { connect } from '../../server/services/connections.js';
-import { createItem, setActivity } from '../../server/services/items.js';
+import { createItem, deleteItem, setActivity } from '../../server/services/items.js';
+import { sendDirectMessage } from '../../server/services/mail.js';
 import { createPhoto, setProfilePhoto } from '../../server/services/photos.js';
 import { storeAttachment } from '../../server/services/attachments.js';
 import { addGroupMember, insertGroup } from '../../server/store/groups.js';
@@ -51,6 +52,9 @@ before(async () => {
   createItem(src.hub, carol!, { body: 'What a view', parentId: sea.item.id });
   createItem(src.hub, alice!, { body: 'Only for my friends', acl: { allow_cid: '', allow_gid: '<friends-of-alice>', deny_cid: '', deny_gid: '' } });
   createItem(src.hub, alice!, { body: 'An older post', created: '2020-05-01 10:00:00' });
+  const gone = createItem(src.hub, alice!, { body: 'Deleted before the move' });
+  deleteItem(src.hub, alice!, gone.id);
+  sendDirectMessage(src.hub, alice!, { recipient: bob!.channel_hash, body: 'Psst, a secret', title: 'Secret' });
 
   dst = await startHub({ channels: ['dave'] });
 });
@@ -91,6 +95,8 @@ test('an interrupted import leaves no half file and resumes where it stopped, wi
   assert.equal(second.channel!.id, alice.channel_id, 'resumed into the same channel');
   assert.ok(skippedAs(second, 'already imported') >= names.length, 'what the first run brought is skipped');
   assert.ok(progress.length > 1 && progress.at(-1)! > progress[0]!, 'items progress is reported as pages come');
+  assert.deepEqual(second.skipped.find((g) => g.reason.startsWith('a direct message')), { reason: 'a direct message (direct messages are not moved)', count: 1, examples: ['Secret'] }, 'what does not come is said');
+  assert.equal(dst.hub.db.prepare("SELECT count(*) AS n FROM item WHERE body = 'Deleted before the move'").pluck().get(), 0);
   const bigHere = (await native(dst, 'alice', 'files?filename=big.bin')).json.results[0].hash;
   const big = await native(dst, 'alice', `filedata?file_id=${bigHere}`);
   assert.equal(Buffer.from(big.json.attach.content, 'base64').equals(BIG), true, 'the file arrived whole, over several chunks');

@@ -153,6 +153,8 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     report('Connections and privacy groups');
     const ids = new IdentityMap(hub.db, { hash: source.hash, guid: source.guid }, channel.channel_hash, Array.isArray(exp.xchan) ? (exp.xchan as Json[]) : []);
     const social = importSocial(hub, channel, ids, exp, skips);
+    // A Hearth's export lists the channel's direct messages; they are not moved (yet).
+    for (const m of Array.isArray(exp.mail) ? (exp.mail as Json[]) : []) skips.add('a direct message (direct messages are not moved)', str(m.title) || str(m.mid));
     Object.assign(summary.imported, { connections: social.connections, groups: social.groups, members: social.members });
     channel = getChannel(hub.db, channel.channel_id)!;
 

@@ -111,6 +111,8 @@ export function importItem(ctx: ItemContext, p: Json): ItemOutcome {
   const mid = str(p.message_id);
   if (!mid) return { kind: 'skipped', reason: 'no message id' };
   if (getChannelItemByMid(db, channel.channel_id, mid)) return { kind: 'exists' };
+  const flags = Array.isArray(p.flags) ? (p.flags as unknown[]).map(str) : [];
+  if (num(p.item_deleted) || flags.includes('deleted')) return { kind: 'skipped', reason: 'deleted on the source' };
   if (midTaken(db, mid)) return { kind: 'skipped', reason: 'an item with the same message id is in another channel of this hub' };
   const topMid = str(p.message_top) || mid;
   const isTop = topMid === mid;

@@ -109,9 +109,9 @@ export class NativeClient {
     return this.object('verify');
   }
 
-  /** The channel's identity, profile, connections, groups and settings. */
+  /** The channel's identity, profile, connections, groups and settings (and a Hearth's direct messages, to say they stay). */
   exportBasic(): Promise<Json> {
-    return this.object('channel/export/basic', { sections: 'channel,connections,config' });
+    return this.object('channel/export/basic', { sections: 'channel,connections,config,mail' });
   }
 
   /** One page (from 0) of the channel's items in the backup form. */
