@@ -90,17 +90,19 @@ function Summary({ summary, onSwitch, switching }: { summary: ImportSummary; onS
           From {summary.source.url} as <strong>{summary.channel.nick}</strong> ({summary.channel.address}).
         </p>
       )}
-      <ul className="import-counts" aria-label="Imported">
-        <li>{i.items} posts, comments and likes</li>
-        <li>
-          {count(i.photos, 'photo')} and {count(i.files, 'file')} ({megabytes(i.bytes)})
-        </li>
-        <li>{count(i.connections, 'connection')}</li>
-        <li>
-          {count(i.groups, 'privacy group')} with {count(i.members, 'member')}
-        </li>
-        {i.profilePhoto && <li>the profile photo</li>}
-      </ul>
+      {summary.channel && (
+        <ul className="import-counts" aria-label="Imported">
+          <li>{i.items} posts, comments and likes</li>
+          <li>
+            {count(i.photos, 'photo')} and {count(i.files, 'file')} ({megabytes(i.bytes)})
+          </li>
+          <li>{count(i.connections, 'connection')}</li>
+          <li>
+            {count(i.groups, 'privacy group')} with {count(i.members, 'member')}
+          </li>
+          {i.profilePhoto && <li>the profile photo</li>}
+        </ul>
+      )}
       {summary.skipped.length > 0 && (
         <>
           <h3>Left out</h3>
