@@ -179,7 +179,7 @@ function photoAudience(hub: Hub, channel: ChannelRow, acl: AccessLists): { to: s
  * The activity object of a photo's item (obj), with the fields Hubzilla fills: its scales as links,
  * times, author, the item's text as source and as HTML, and its audience.
  */
-export function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, body: string): string {
+function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, body: string): string {
   const first = photos[0]!;
   const urls = photoUrls(hub, channel.channel_address, first.resource_id, first.mimetype);
   return JSON.stringify({
