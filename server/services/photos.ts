@@ -31,6 +31,8 @@ export interface PhotoOptions {
   profile?: boolean;
   /** Uploaded for a post that is not written yet (media/upload): the audience is applied when it is. */
   pending?: boolean;
+  /** Id for the full-size scale, reserved beforehand (reservePhotoId): the media id of a chunked upload. */
+  scaleZeroId?: number;
 }
 
 export interface PhotoRecord {
@@ -130,7 +132,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
           mimetype: r.mimetype, height: r.height, width: r.width, filesize: r.size, content: hub.files.relativePath(r.key),
           imgscale: r.scale, photo_usage: usage, profile: opts.profile ? 1 : 0, is_nsfw: 0, os_storage: 1, os_path: attachRow.os_path,
           display_path: attachRow.display_path, photo_flags: 0, ...acl,
-        }),
+        }, r.scale === 0 ? opts.scaleZeroId : undefined),
       );
       const item = createPhotoItem(hub, channel, photos, acl);
       return { attach: attachRow, photos, item };
