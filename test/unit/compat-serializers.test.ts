@@ -157,3 +157,8 @@ test('FTS queries quote every word so that search text cannot use FTS syntax', (
   assert.equal(ftsQuery('say "hi" NEAR(x'), '"say"* """hi"""* "NEAR(x"*');
   assert.equal(ftsQuery('  * - ( '), undefined);
 });
+
+test('cursor envelope: Twitter answers next_cursor 0 for an empty first page, Friendica -1', () => {
+  const empty = (twitter: boolean) => cursorEnvelope('ids', { items: [], keys: [], cursor: -1, hasMore: false, total: 0, twitter }).next_cursor;
+  assert.deepEqual([empty(true), empty(false)], [0, -1]);
+});

@@ -36,8 +36,8 @@ export function onTwitterPath(req: ApiRequest): boolean {
 
 /**
  * Ids of people: a bare array (root `ids`) without `cursor` on the StatusNet path, Twitter's
- * envelope (root `id_list`) with it, or always (`envelope`, the api/1.1/ paths); `stringify_ids`
- * gives strings.
+ * envelope (root `id_list`) with it, or always with Twitter's cursor rules (`envelope`: the
+ * api/1.1/ paths and Twitter's own endpoints); `stringify_ids` gives strings.
  */
 export function idsReply(req: ApiRequest, entries: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
   const asIds = (list: GraphEntry[]) => list.map((e) => (flag(req.params, 'stringify_ids') ? String(e.id) : e.id));
@@ -45,7 +45,7 @@ export function idsReply(req: ApiRequest, entries: GraphEntry[], opts: { envelop
   if (cursor === undefined) return reply(asIds(entries), 'ids', { itemName: 'id' });
   const count = req.params.clamped('count', 5000, 1, 5000);
   const { page, hasMore } = pageOf(entries, cursor, count);
-  return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length }), 'id_list');
+  return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'id_list');
 }
 
 /**
@@ -59,5 +59,5 @@ export function userListReply(req: ApiRequest, entries: GraphEntry[], opts: { en
   if (cursor === undefined) return usersReply(load(entries));
   const count = req.params.clamped('count', 20, 1, 200);
   const { page, hasMore } = pageOf(entries, cursor, count);
-  return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length }), 'users_list');
+  return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'users_list');
 }

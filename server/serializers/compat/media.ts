@@ -22,7 +22,7 @@ export function compatMedia(m: MediaFacts): CompatMedia {
     media_id: m.id,
     media_id_string: String(m.id),
     size: m.size,
-    // Twitter's: how long the upload waits for a status to use it (here it waits as long as it takes).
+    // Twitter's promise that a status can use the upload for a day; uploads here wait longer still.
     expires_after_secs: 86400,
     image: { w: m.width, h: m.height, image_type: m.mimetype, friendica_preview_url: m.previewUrl },
   };
