@@ -8,37 +8,83 @@
 // for two levels up). Registering tsx here instead would need a compiler and esbuild's native
 // binary at run time, and that binary cannot be executed from inside the packaged app.asar.
 import { app, BrowserWindow, dialog, Menu, nativeImage, Notification, powerMonitor, session, shell, Tray, type NativeImage, type WebContents } from 'electron';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { useNativeBuildsFrom } from '../server/db/native-binding.js';
 import type { Logger } from '../server/hub.js';
+import { createChannel } from '../server/services/channels.js';
+import { countChannels } from '../server/store/channels.js';
 import { startDesktopHub } from './lib/desktop-hub.js';
 import { applyLanAccess, type LanState } from './lib/lan.js';
 import { lanPageHtml } from './lib/lan-page.js';
+import { openLogFile, teeLogger } from './lib/log-file.js';
 import { appOrigins, loginUrl } from './lib/login-handoff.js';
 import { decideNavigation } from './lib/navigation.js';
 import type { DesktopNotice } from './lib/notice.js';
 import { NotificationWatcher } from './lib/notification-watcher.js';
 import { SettingsStore } from './lib/settings.js';
 import { createShutdown } from './lib/shutdown.js';
+import { checkDesktop, isSmokeRun, SmokeRun, type SmokePage } from './lib/smoke.js';
+import { reportStartupFailure } from './lib/startup-failure.js';
 import { trayMenuTemplate, trayTooltip, type TrayState } from './lib/tray-menu.js';
 
 const APP_ID = 'org.hearth.desktop';
-const log: Logger = {
+const smoke = isSmokeRun();
+
+// The same place in development (`electron .`, where the name would be "hearth") and when packaged.
+// A smoke run gets a throwaway one: it must not touch the owner's data, nor defer to a running Hearth.
+app.setPath('userData', smoke ? mkdtempSync(join(tmpdir(), 'hearth-smoke-')) : join(app.getPath('appData'), 'Hearth'));
+app.setAppUserModelId(APP_ID);
+
+const logFile = openLogFile(join(app.getPath('userData'), 'hearth.log'));
+const log: Logger = teeLogger(logFile, {
   info: (...a) => console.log(...a),
   warn: (...a) => console.warn(...a),
   error: (...a) => console.error(...a),
-};
+});
+const dataDir = smoke ? join(app.getPath('userData'), 'hub') : process.env.HEARTH_DATA || join(app.getPath('userData'), 'hub');
 
-// The same place in development (`electron .`, where the name would be "hearth") and when packaged.
-app.setPath('userData', join(app.getPath('appData'), 'Hearth'));
-app.setAppUserModelId(APP_ID);
+// better-sqlite3's build for this Electron (scripts/native.js): shipped in the installers'
+// resources folder, and in the checkout's native/ folder under `npm start`. sharp and koffi, the
+// other native modules the main process loads, need no such build: both are Node-API addons
+// (see server/services/images.ts and server/util/allocator.ts).
+useNativeBuildsFrom(join(app.isPackaged ? process.resourcesPath : app.getAppPath(), 'native'));
+
+// Set once the hub runs: a smoke run closes it before quitting.
+let closeHub = async (): Promise<void> => {};
+let smokeEnded = false;
+/** Ends a smoke run: its line on stdout or stderr, the hub closed, the throwaway folder removed. */
+function endSmoke(outcome: { code: number; line?: string }): void {
+  if (smokeEnded) return;
+  smokeEnded = true;
+  if (outcome.line) (outcome.code === 0 ? process.stdout : process.stderr).write(outcome.line + '\n');
+  void closeHub()
+    .catch(() => {})
+    .finally(() => {
+      try {
+        rmSync(app.getPath('userData'), { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // Chromium may still hold files there (Windows); it is a temporary folder all the same.
+      }
+      app.exit(outcome.code);
+    });
+}
+const smokeRun = smoke ? new SmokeRun(endSmoke) : undefined;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   await run().catch((err: unknown) => {
-    log.error(err);
-    dialog.showErrorBox('Hearth could not start', err instanceof Error ? err.message : String(err));
-    app.exit(1);
+    const code = reportStartupFailure(err, { dataDir, packaged: app.isPackaged, smoke }, logFile, {
+      showMessageBox: (options) => (app.isReady() ? dialog.showMessageBoxSync(options) : (dialog.showErrorBox(options.message, options.detail), 0)),
+      openPath: (path) => void shell.openPath(path),
+      writeStderr: (text) => process.stderr.write(text),
+    });
+    // In smoke mode the report went to stderr.
+    if (smoke) endSmoke({ code });
+    else void closeHub().catch(() => {}).finally(() => app.exit(code));
   });
 }
 
@@ -58,9 +104,11 @@ async function run(): Promise<void> {
   const icons = join(app.getAppPath(), 'build', 'icons');
   const appIcon = nativeImage.createFromPath(join(icons, '512x512.png'));
   const settings = new SettingsStore(join(app.getPath('userData'), 'settings.json'));
-  const dataDir = process.env.HEARTH_DATA || join(app.getPath('userData'), 'hub');
   const { hub, lan } = await startDesktopHub({ dataDir, settings, log });
+  closeHub = () => hub.close();
   log.info(`Hearth hub at ${hub.baseUrl}/ (data: ${dataDir})`);
+  // A smoke run's hub is new; with a channel the window goes through the login handoff to the UI.
+  if (smoke && countChannels(hub.db) === 0) await createChannel(hub.db, { host: hub.hostname, baseUrl: hub.baseUrl }, { nick: 'smoke', name: 'Smoke test', password: randomBytes(18).toString('base64url') });
 
   const tray: TrayState = { unseen: 0, lan };
   const notices = new Set<Notification>();
@@ -77,6 +125,7 @@ async function run(): Promise<void> {
   });
 
   const shutdown = createShutdown(hub, { before: [() => watcher.stop()], log });
+  closeHub = () => shutdown.run();
   const quitCleanly = () => {
     quitting = true;
     void shutdown.run().then(() => app.quit());
@@ -103,6 +152,7 @@ async function run(): Promise<void> {
   mainWindow = createMainWindow(loginUrl(hub));
   started = true;
   app.on('activate', () => showWindow());
+  if (smokeRun) void checkDesktop(smokeRun, smokePage(mainWindow.webContents), hub.baseUrl);
 
   function createMainWindow(url: string): BrowserWindow {
     const win = new BrowserWindow({
@@ -230,6 +280,24 @@ async function run(): Promise<void> {
     ses.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed.has(permission)));
     ses.setPermissionCheckHandler((_contents, permission) => allowed.has(permission));
   }
+}
+
+/** The window's contents as the smoke check looks at them. */
+function smokePage(contents: WebContents): SmokePage {
+  return {
+    loaded: () =>
+      new Promise<void>((resolve, reject) => {
+        if (!contents.isLoading() && contents.getURL()) return resolve();
+        contents.once('did-finish-load', () => resolve());
+        contents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
+          // -3 (ERR_ABORTED) is a navigation replaced by another one, such as a redirect.
+          if (isMainFrame && code !== -3) reject(new Error(`the window could not load ${url}: ${description} (${code})`));
+        });
+        contents.once('render-process-gone', (_event, details) => reject(new Error(`the window's renderer process ended: ${details.reason}`)));
+      }),
+    url: () => contents.getURL(),
+    evaluate: <T>(script: string) => contents.executeJavaScript(script) as Promise<T>,
+  };
 }
 
 function trayImage(icons: string): NativeImage {

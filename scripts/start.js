@@ -1,15 +1,19 @@
 #!/usr/bin/env node
 // `npm start`: the desktop app when the Electron runtime is available, else the hub headless.
 // `npm ci` skips Electron's download (package.json allowScripts), so the first start runs
-// Electron's own install step; only when that fails (no network) does Hearth run without a window.
+// Electron's own install step, then prepares the SQLite module for Electron's ABI (scripts/native.js:
+// a prebuilt binary, else a compile); only when either fails does Hearth run without a window.
 // Arguments after `npm start --` go to the app, or to `hearth serve` in the headless case.
+// `npm start -- --smoke` checks the desktop app and exits (0 when it works); it never falls back.
 // HEARTH_HEADLESS=1 skips the desktop app on purpose.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensureBuilt, ROOT } from './build-electron.js';
+import { ensureNativeBuild } from './native.js';
 
 const require = createRequire(import.meta.url);
 const ELECTRON_DIR = join(ROOT, 'node_modules', 'electron');
@@ -49,14 +53,14 @@ function installElectron() {
 }
 
 /** Electron's user-data directory for "Hearth" (app.getPath('appData')/Hearth), where the app keeps its hub. */
-function desktopDataDir() {
-  if (process.env.HEARTH_DATA) return process.env.HEARTH_DATA;
+function desktopDataDir(env) {
+  if (env.HEARTH_DATA) return env.HEARTH_DATA;
   const appData =
     process.platform === 'win32'
-      ? (process.env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
+      ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
       : process.platform === 'darwin'
         ? join(homedir(), 'Library', 'Application Support')
-        : process.env.XDG_CONFIG_HOME || join(homedir(), '.config');
+        : env.XDG_CONFIG_HOME || join(homedir(), '.config');
   return join(appData, 'Hearth', 'hub');
 }
 
@@ -68,32 +72,97 @@ function foreground(command, args, env = process.env) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }
 
-async function main() {
-  const args = process.argv.slice(2);
-  let electron;
-  let reason = 'HEARTH_HEADLESS is set';
-  if (!process.env.HEARTH_HEADLESS) {
-    electron = electronBinary();
-    if (!electron) {
-      reason = await installElectron();
-      electron = reason === undefined ? electronBinary() : undefined;
-      reason ??= 'the download finished but no Electron binary was found';
-    }
-  }
-  ensureBuilt({ main: electron !== undefined });
-  if (electron) {
-    const env = { ...process.env };
-    delete env.ELECTRON_RUN_AS_NODE;
-    // Chromium refuses to run as root with its sandbox on (containers, CI).
-    const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-    foreground(electron, [...sandbox, ROOT, ...args], env);
-  } else {
-    console.log(`Hearth: no Electron runtime (${reason}), so the hub runs without the desktop window; open the URL below in a browser.`);
-    foreground(process.execPath, [join(ROOT, 'bin', 'hearth.js'), 'serve', '--data', desktopDataDir(), ...args]);
-  }
+/** The version of the Electron runtime that install.js downloads (always the package's own). */
+function electronVersion() {
+  return JSON.parse(readFileSync(join(ELECTRON_DIR, 'package.json'), 'utf8')).version;
 }
 
-main().catch((err) => {
-  console.error(`npm start: ${err.message}`);
-  process.exit(1);
-});
+/**
+ * @typedef {{
+ *   env: NodeJS.ProcessEnv,
+ *   nodePath: string,
+ *   electronBinary(): string | undefined,
+ *   installElectron(): Promise<string | undefined>,
+ *   electronVersion(): string,
+ *   prepareNative(options: { runtime: 'electron', target: string, log: (line: string) => void }): Promise<unknown>,
+ *   ensureBuilt(options: { main?: boolean }): void,
+ *   isRoot(): boolean,
+ *   run(command: string, args: string[], env: NodeJS.ProcessEnv): number | undefined,
+ *   log(line: string): void,
+ *   error(line: string): void,
+ * }} StartDeps
+ */
+
+/**
+ * Decides how Hearth starts and starts it; `deps` are the outside world (tests replace them).
+ * Resolves to an exit code when it ends without launching anything.
+ * @param {string[]} args
+ * @param {StartDeps} [deps]
+ * @returns {Promise<number | undefined>}
+ */
+export async function start(args, deps = defaultDeps) {
+  const { env } = deps;
+  const smoke = args.includes('--smoke');
+  let electron;
+  let reason = 'HEARTH_HEADLESS is set';
+  if (!env.HEARTH_HEADLESS) {
+    electron = deps.electronBinary();
+    if (!electron) {
+      const failed = await deps.installElectron();
+      electron = failed === undefined ? deps.electronBinary() : undefined;
+      reason = `no Electron runtime: ${failed ?? 'the download finished but no Electron binary was found'}`;
+    }
+  }
+  if (electron) {
+    try {
+      await deps.prepareNative({ runtime: 'electron', target: deps.electronVersion(), log: deps.log });
+    } catch (err) {
+      electron = undefined;
+      reason = err.message;
+    }
+  }
+  if (!electron && smoke) {
+    deps.error(`Hearth smoke test failed: the desktop app cannot start here (${reason}).`);
+    return 1;
+  }
+  deps.ensureBuilt({ main: electron !== undefined });
+  if (electron) {
+    const childEnv = { ...env };
+    delete childEnv.ELECTRON_RUN_AS_NODE;
+    // Chromium refuses to run as root with its sandbox on (containers, CI).
+    const sandbox = deps.isRoot() ? ['--no-sandbox'] : [];
+    return deps.run(electron, [...sandbox, ROOT, ...args], childEnv);
+  }
+  deps.log(`Hearth: the desktop window cannot open (${reason}), so the hub runs headless; open the URL below in a browser.`);
+  return deps.run(deps.nodePath, [join(ROOT, 'bin', 'hearth.js'), 'serve', '--data', desktopDataDir(env), ...args], env);
+}
+
+/** @type {StartDeps} */
+const defaultDeps = {
+  env: process.env,
+  nodePath: process.execPath,
+  electronBinary,
+  installElectron,
+  electronVersion,
+  prepareNative: ensureNativeBuild,
+  ensureBuilt,
+  isRoot: () => process.getuid?.() === 0,
+  run: (command, args, env) => {
+    foreground(command, args, env);
+    return undefined;
+  },
+  log: (line) => console.log(line),
+  error: (line) => console.error(line),
+};
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  start(process.argv.slice(2)).then(
+    (code) => {
+      if (code !== undefined) process.exitCode = code;
+    },
+    (err) => {
+      console.error(`npm start: ${err.message}`);
+      process.exit(1);
+    },
+  );
+}

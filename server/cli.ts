@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { createHub, type Hub } from './hub.js';
 import { openDatabase } from './db/open.js';
+import { NativeModuleError } from './db/native-binding.js';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
 import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
 import { listChannels } from './store/channels.js';
@@ -164,7 +165,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       console.error(`hearth: ${(err as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    if (err instanceof ChannelCreationError) {
+    if (err instanceof ChannelCreationError || err instanceof NativeModuleError) {
       console.error(`hearth: ${err.message}`);
       return 1;
     }

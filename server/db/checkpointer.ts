@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { sqliteBinding } from './native-binding.js';
 import type { Db } from './open.js';
 
 /** How often the worker moves committed WAL pages into the database file. */
@@ -19,7 +20,7 @@ const WAL_PAGES_BEFORE_RESTART = 4000;
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
+const db = new Database(workerData.file, { fileMustExist: true, nativeBinding: workerData.nativeBinding });
 db.pragma('busy_timeout = 5000');
 const timer = setInterval(() => {
   try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { parentPort.postMessage(String((err && err.message) || err)); }
@@ -45,7 +46,7 @@ export interface Checkpointer {
 export function startCheckpointer(db: Db, onError: (message: string) => void = () => {}): Checkpointer {
   const worker = new Worker(WORKER, {
     eval: true,
-    workerData: { file: db.name, driver: createRequire(import.meta.url).resolve('better-sqlite3'), intervalMs: INTERVAL_MS },
+    workerData: { file: db.name, driver: createRequire(import.meta.url).resolve('better-sqlite3'), nativeBinding: sqliteBinding(), intervalMs: INTERVAL_MS },
   });
   const fallBack = (message: string) => {
     onError(`WAL checkpoints back on the main connection: ${message}`);

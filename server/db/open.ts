@@ -1,7 +1,8 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openSqlite } from './native-binding.js';
 
 export type Db = Database.Database;
 
@@ -48,7 +49,7 @@ export function migrate(db: Db, migrations: Migration[] = listMigrations()): num
 }
 
 export function openDatabase(file: string, options: { readonly?: boolean } = {}): Db {
-  const db = new Database(file, { readonly: options.readonly ?? false });
+  const db = openSqlite(file, { readonly: options.readonly ?? false });
   db.pragma('journal_mode = WAL');
   // In WAL mode NORMAL is still atomic and consistent, and survives the process being killed; only
   // a power cut or OS crash can lose the last commits. FULL fsyncs every commit, which held each

@@ -5,6 +5,11 @@ import { badRequest } from '../http/errors.js';
 import { trimMalloc } from '../util/allocator.js';
 
 // Every upload is a different file, so libvips' operation cache never hits; it only holds memory.
+// Native code, but no build per runtime: sharp is a Node-API addon (its binding.gyp sets
+// NAPI_VERSION=9; @img/sharp-<platform>'s .node exports napi_register_module_v1 and no
+// node_register_module_v<ABI>, and imports no V8 symbols), so the binary npm installs loads in
+// every Node and in Electron's main process alike. Packaged, it must sit outside app.asar next to
+// libvips (asarUnpack in build/electron-builder.yml).
 const sharp = lazyPackage<typeof Sharp>('sharp', (s) => s.cache(false));
 
 /**

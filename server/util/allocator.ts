@@ -6,6 +6,11 @@ import type Koffi from 'koffi';
  * and gives threads their own arenas: after photo uploads (decoded on pool threads) or large
  * answers, a hub kept tens of MB it no longer used. malloc_trim(3) returns such free memory to the
  * system. Elsewhere (macOS, Windows, musl) this is a no-op.
+ *
+ * koffi is native code but needs no build per runtime: it is a Node-API addon (package.json
+ * `cnoke.napi: 8`; @koromix/koffi-<platform>'s koffi.node exports napi_register_module_v1 and no
+ * node_register_module_v<ABI>, and imports no V8 symbols), so the binary npm installs loads in
+ * every Node and in Electron's main process. Its own install script stays off (allowScripts).
  */
 const koffi = lazyPackage<typeof Koffi>('koffi');
 

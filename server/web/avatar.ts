@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type Sharp from 'sharp';
 import { lazyPackage } from '../util/lazy.js';
 
+// A Node-API addon: the same binary serves Node and Electron (see services/images.ts).
 const sharp = lazyPackage<typeof Sharp>('sharp');
 
 const cache = new Map<string, Buffer>();
