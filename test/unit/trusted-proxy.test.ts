@@ -34,3 +34,11 @@ test('anybody else is not: headers from other addresses are ignored, and so are 
   assert.equal(isLoopback('128.0.0.1'), false);
   assert.equal(isLoopback(undefined), false);
 });
+
+test('hearth serve --trust-proxy, or HEARTH_TRUST_PROXY=1; off by default', async () => {
+  const { serveOptions } = await import('../../server/cli.js');
+  assert.equal(serveOptions([], {}).trustProxy, false);
+  assert.equal(serveOptions(['--trust-proxy'], {}).trustProxy, true);
+  assert.equal(serveOptions([], { HEARTH_TRUST_PROXY: '1' }).trustProxy, true);
+  assert.equal(serveOptions([], { HEARTH_TRUST_PROXY: 'no' }).trustProxy, false);
+});
