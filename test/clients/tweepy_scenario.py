@@ -146,6 +146,7 @@ s.step('API.update_status_with_media', lambda: media_status(api.update_status_wi
 # --- Timelines and single statuses -------------------------------------------------------------
 ids = lambda statuses: [x.id for x in statuses]  # noqa: E731
 s.step('API.home_timeline', lambda: expect(first.id in ids(api.home_timeline(count=50)), 'the post is on the home timeline'))
+s.step("API.home_timeline(tweet_mode='extended')", lambda: expect(text in [x.full_text for x in api.home_timeline(count=50, tweet_mode='extended')], 'full_text'))
 s.step('API.user_timeline', lambda: expect(first.id in ids(api.user_timeline(screen_name='alice', count=50)), 'the post is on the user timeline'))
 s.step('API.mentions_timeline', lambda: expect(c['bob_status'] in ids(api.mentions_timeline(count=50)), "bob's mention is there"))
 s.step('API.get_status', lambda: expect(check_status(api.get_status(first.id)).text == text, 'text'))

@@ -157,6 +157,7 @@ with open(image, 'rb') as f:
 
 # --- Timelines and single statuses -------------------------------------------------------------
 s.step('Twython.get_home_timeline', lambda: expect(first['id'] in ids(tw.get_home_timeline(count=50)), 'on the home timeline'))
+s.step("Twython.get_home_timeline(tweet_mode='extended')", lambda: expect(text in [x['full_text'] for x in tw.get_home_timeline(count=50, tweet_mode='extended')], 'full_text'))
 s.step('Twython.get_user_timeline', lambda: expect(first['id'] in ids(tw.get_user_timeline(screen_name='alice', count=50)), 'on the user timeline'))
 s.step('Twython.get_mentions_timeline', lambda: expect(c['bob_status'] in ids(tw.get_mentions_timeline(count=50)), "bob's mention"))
 s.step('Twython.show_status', lambda: expect(check_status(tw.show_status(id=first['id']))['text'] == text, 'text'))

@@ -162,3 +162,9 @@ test('cursor envelope: Twitter answers next_cursor 0 for an empty first page, Fr
   const empty = (twitter: boolean) => cursorEnvelope('ids', { items: [], keys: [], cursor: -1, hasMore: false, total: 0, twitter }).next_cursor;
   assert.deepEqual([empty(true), empty(false)], [0, -1]);
 });
+
+test('status: tweet_mode=extended adds full_text and display_text_range (in code points)', () => {
+  const s = compatStatus(statusFacts(item({ html: 'héllo 😀' })), { extended: true });
+  assert.deepEqual([s.full_text, s.display_text_range, s.text], ['héllo 😀', [0, 7], 'héllo 😀']);
+  assert.equal('full_text' in compatStatus(statusFacts(item({ html: 'x' }))), false);
+});

@@ -18,6 +18,9 @@ export interface CompatAttachment {
 /** A Twitter status with the StatusNet/Friendica additions (§2.2 of the notes). */
 export interface CompatStatus {
   text: string;
+  /** tweet_mode=extended (text is kept too: nothing is ever truncated here). */
+  full_text?: string;
+  display_text_range?: [number, number];
   truncated: boolean;
   created_at: string;
   in_reply_to_status_id: number | null;
@@ -107,6 +110,8 @@ export interface StatusPhoto {
 export interface StatusOptions {
   /** Twitter's default is true; include_entities=false leaves entities out. */
   includeEntities?: boolean;
+  /** tweet_mode=extended: the text also as full_text, with display_text_range. */
+  extended?: boolean;
 }
 
 export function emptyActivities(): CompatActivities {
@@ -271,6 +276,10 @@ export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatSt
     attachments,
   };
   if (!original) delete status.retweeted_status;
+  if (opts.extended) {
+    status.full_text = text;
+    status.display_text_range = [0, [...text].length];
+  }
   if (opts.includeEntities !== false) {
     // A retweet's entities are those of the original, as its text is.
     const entities = original?.entities

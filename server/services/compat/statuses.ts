@@ -15,6 +15,7 @@ import { loadUsers } from './users.js';
 
 export interface StatusLoadOptions {
   includeEntities?: boolean;
+  extended?: boolean;
 }
 
 const ACTIVITY_BY_VERB: Record<string, ActivityName> = {

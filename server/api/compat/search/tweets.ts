@@ -1,7 +1,7 @@
 import type { ApiRoute } from '../../../http/api.js';
 import { loadStatuses } from '../../../services/compat/statuses.js';
 import { searchMetadata } from '../../../serializers/compat/search.js';
-import { entitiesWanted } from '../params.js';
+import { statusOptions } from '../params.js';
 import { reply } from '../reply.js';
 import { searchItems } from '../search.js';
 
@@ -14,7 +14,7 @@ export const searchTweetsRoute: ApiRoute = {
   handler(req) {
     const started = performance.now();
     const { q, page, items } = searchItems(req);
-    const statuses = loadStatuses(req.hub, req.identity?.channel, items, { includeEntities: entitiesWanted(req.params) });
+    const statuses = loadStatuses(req.hub, req.identity?.channel, items, statusOptions(req.params));
     const metadata = searchMetadata({ q, count: page.count, sinceId: page.sinceId, ids: items.map((i) => i.id), full: items.length === page.count, seconds: (performance.now() - started) / 1000 });
     return reply({ statuses, search_metadata: metadata }, 'search', { childNames: { statuses: 'status' } });
   },

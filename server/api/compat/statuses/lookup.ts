@@ -2,7 +2,7 @@ import type { ApiRoute } from '../../../http/api.js';
 import { badRequest } from '../../../http/errors.js';
 import { itemsByIds, visibleAmong } from '../../../store/item-batch.js';
 import { loadStatuses } from '../../../services/compat/statuses.js';
-import { entitiesWanted, flag } from '../params.js';
+import { flag, statusOptions } from '../params.js';
 import { reply } from '../reply.js';
 import { statusesReply } from '../status-replies.js';
 
@@ -26,7 +26,7 @@ export const statusesLookupRoute: ApiRoute = {
     const visible = visibleAmong(req.hub.db, ids, req.user().channel.channel_hash);
     const byId = new Map(itemsByIds(req.hub.db, [...visible]).map((i) => [i.id, i]));
     const items = [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
-    const statuses = loadStatuses(req.hub, req.identity?.channel, items, { includeEntities: entitiesWanted(req.params) });
+    const statuses = loadStatuses(req.hub, req.identity?.channel, items, statusOptions(req.params));
     if (!flag(req.params, 'map')) return statusesReply(statuses);
     const found = new Map(statuses.map((s) => [s.id, s]));
     return reply({ id: Object.fromEntries(ids.map((id) => [String(id), found.get(id) ?? null])) }, 'statuses');

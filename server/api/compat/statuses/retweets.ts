@@ -3,7 +3,7 @@ import { itemsByIds, visibleAmong } from '../../../store/item-batch.js';
 import { sharesOf } from '../../../store/item-shares.js';
 import { statusesReply } from '../status-replies.js';
 import { loadStatuses } from '../../../services/compat/statuses.js';
-import { entitiesWanted } from '../params.js';
+import { statusOptions } from '../params.js';
 import { visibleStatus } from '../visible-status.js';
 
 /** statuses/retweets/:id (or ?id=): the latest retweets of a status that the caller may see (count, at most 100). */
@@ -18,6 +18,6 @@ export const statusesRetweetsRoute: ApiRoute = {
     const ids = sharesOf(req.hub.db, original.id, 500);
     const visible = visibleAmong(req.hub.db, ids, req.user().channel.channel_hash);
     const items = itemsByIds(req.hub.db, ids.filter((id) => visible.has(id)).slice(0, count)).sort((a, b) => b.id - a.id);
-    return statusesReply(loadStatuses(req.hub, req.identity?.channel, items, { includeEntities: entitiesWanted(req.params) }));
+    return statusesReply(loadStatuses(req.hub, req.identity?.channel, items, statusOptions(req.params)));
   },
 };
