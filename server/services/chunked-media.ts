@@ -12,6 +12,8 @@ import { uploadMedia, type UploadedMedia } from './media.js';
 const MAX_SEGMENTS = 1000;
 /** An upload not finished within this time is dropped (Twitter gives an hour to upload, 24 h to use). */
 const SESSION_MS = 60 * 60 * 1000;
+/** Uploads one channel may have in progress at once (each may hold up to the upload limit on disk). */
+const MAX_OPEN_PER_CHANNEL = 20;
 
 interface Session {
   mediaId: number;
@@ -65,6 +67,8 @@ export async function initUpload(hub: Hub, channel: ChannelRow, totalBytes: numb
   if (!Number.isSafeInteger(totalBytes) || totalBytes <= 0) throw badRequest('total_bytes must be a positive number of bytes');
   if (totalBytes > hub.limits.maxUploadBytes) throw badRequest(`total_bytes is over the upload limit of ${hub.limits.maxUploadBytes} bytes`);
   await dropExpired(hub, Date.now());
+  const open = [...sessions(hub).values()].filter((s) => s.channelId === channel.channel_id).length;
+  if (open >= MAX_OPEN_PER_CHANNEL) throw badRequest(`${open} uploads are already in progress; finish them (FINALIZE) or wait an hour`);
   await mkdir(dirOf(hub), { recursive: true });
   const mediaId = reservePhotoId(hub.db);
   sessions(hub).set(mediaId, { mediaId, channelId: channel.channel_id, totalBytes, mediaType, started: Date.now(), segments: new Map(), busy: Promise.resolve() });

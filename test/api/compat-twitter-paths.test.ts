@@ -76,6 +76,10 @@ test('media/upload in parts refuses what does not add up, and other channels\' u
   assert.match(await fails(t, '/api/media/upload.json', 400, { as: 'alice', form: { command: 'FINALIZE', media_id: junk } }), /image/);
   await fails(t, '/api/media/upload.json', 404, { as: 'alice', form: { command: 'FINALIZE', media_id: junk } });
   await fails(t, '/api/statuses/update.json', 400, { as: 'alice', form: { status: 'x', media_ids: junk } });
+  // At most 20 uploads in progress per channel.
+  for (let i = 0; i < 20; i++) assert.equal((await u('carol', { command: 'INIT', total_bytes: '10', media_type: 'image/png' })).status, 200);
+  assert.match(await fails(t, '/api/media/upload.json', 400, { as: 'carol', form: { command: 'INIT', total_bytes: '10', media_type: 'image/png' } }), /in progress/);
+  assert.equal((await u('dave', { command: 'INIT', total_bytes: '10', media_type: 'image/png' })).status, 200, 'other channels are not held back');
 });
 
 test('direct_messages/events: Twitter\'s JSON body; one id for both sides; paging; a clear 4xx for bad events', async () => {
