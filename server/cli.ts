@@ -13,14 +13,17 @@ import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress
 import { progressPrinter } from './cli-progress.js';
 
 const USAGE = `Usage:
-  hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL]
+  hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
   hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
   hearth channel list [--data DIR]
   hearth channel import --from URL --user NICK --password PW [--data DIR] [--base-url URL]
       moves a channel here from a Hubzilla or another Hearth (run it again to resume)
   hearth passwd --password NEW [--data DIR]
 
-Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL.`;
+--trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address and
+scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback).
+
+Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL, HEARTH_TRUST_PROXY=1.`;
 
 class UsageError extends Error {}
 
@@ -37,17 +40,23 @@ function parsePort(value: string | undefined): number {
   return n;
 }
 
+/** A yes/no environment variable: 1, true, yes, on are yes. */
+function envFlag(value: string | undefined): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
+}
+
 export interface ServeOptions {
   dataDir: string;
   host: string;
   port: number;
   baseUrl?: string;
+  trustProxy: boolean;
 }
 
 export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' } },
+    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' } },
     strict: true,
   });
   return {
@@ -55,6 +64,7 @@ export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     host: values.host ?? env.HEARTH_HOST ?? DEFAULT_HOST,
     port: parsePort(values.port ?? env.HEARTH_PORT),
     baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined,
+    trustProxy: values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY),
   };
 }
 

@@ -15,6 +15,7 @@ import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/th
 import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
+import { trustedProxyHeaders } from './http/proxy.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mountWeb } from './web/routes.js';
@@ -32,6 +33,8 @@ export interface HubOptions {
   port?: number;
   /** Public base URL used in every URL the hub hands out; derived from host and port when absent. */
   baseUrl?: string;
+  /** Behind a reverse proxy on this machine: trust its X-Forwarded-For / X-Forwarded-Proto (proxy.ts). */
+  trustProxy?: boolean;
   limits?: Partial<BodyLimits>;
   throttle?: Partial<ThrottleOptions>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
@@ -215,6 +218,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const trimmer = memoryTrimmer();
   app.use(trimmer.middleware);
+  if (options.trustProxy) app.use(trustedProxyHeaders());
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(apiFallback(apis));

@@ -42,6 +42,8 @@ export interface PhotoOptions {
   created?: string;
   /** The message id of the photo's item; an import keeps the source's so that its comments find it. */
   messageId?: string;
+  /** Id for the full-size scale, reserved beforehand (reservePhotoId): the media id of a chunked upload. */
+  scaleZeroId?: number;
 }
 
 export interface PhotoRecord {
@@ -141,7 +143,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
           mimetype: r.mimetype, height: r.height, width: r.width, filesize: r.size, content: hub.files.relativePath(r.key),
           imgscale: r.scale, photo_usage: usage, profile: opts.profile ? 1 : 0, is_nsfw: 0, os_storage: 1, os_path: attachRow.os_path,
           display_path: attachRow.display_path, photo_flags: 0, ...acl,
-        }),
+        }, r.scale === 0 ? opts.scaleZeroId : undefined),
       );
       const item = createPhotoItem(hub, channel, photos, acl, { created: opts.created, messageId: opts.messageId });
       return { attach: attachRow, photos, item };
