@@ -68,7 +68,7 @@ export async function seed(dataDir: string, size: SeedSize, log: (msg: string) =
   const tmpDir = join(dataDir, 'tmp', 'bench-seed');
   await mkdir(tmpDir, { recursive: true });
   try {
-    const site = { host: hub.hostname, baseUrl: hub.baseUrl };
+    const site = { baseUrl: hub.baseUrl };
     const nicks = NICKS.slice(0, size.channels);
     const rows = await timed('channels', async () => {
       const out = [];

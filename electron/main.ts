@@ -108,7 +108,7 @@ async function run(): Promise<void> {
   closeHub = () => hub.close();
   log.info(`Hearth hub at ${hub.baseUrl}/ (data: ${dataDir})`);
   // A smoke run's hub is new; with a channel the window goes through the login handoff to the UI.
-  if (smoke && countChannels(hub.db) === 0) await createChannel(hub.db, { host: hub.hostname, baseUrl: hub.baseUrl }, { nick: 'smoke', name: 'Smoke test', password: randomBytes(18).toString('base64url') });
+  if (smoke && countChannels(hub.db) === 0) await createChannel(hub.db, { baseUrl: hub.baseUrl }, { nick: 'smoke', name: 'Smoke test', password: randomBytes(18).toString('base64url') });
 
   const tray: TrayState = { unseen: 0, lan };
   const notices = new Set<Notification>();

@@ -1,22 +1,30 @@
 import { parseArgs } from 'node:util';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { createHub, type Hub } from './hub.js';
 import { openDatabase } from './db/open.js';
 import { NativeModuleError } from './db/native-binding.js';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
 import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
 import { getConfig } from './store/config.js';
-import { listChannels } from './store/channels.js';
+import { listChannels, localAddress } from './store/channels.js';
 import { getOwnerAccount } from './store/accounts.js';
+import { importChannel, type ImportRequest } from './services/channel-import/importer.js';
+import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress.js';
+import { progressPrinter } from './cli-progress.js';
 
 const USAGE = `Usage:
-  hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL]
+  hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
   hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
   hearth channel list [--data DIR]
+  hearth channel import --from URL --user NICK --password PW [--data DIR] [--base-url URL]
+      moves a channel here from a Hubzilla or another Hearth (run it again to resume)
   hearth passwd --password NEW [--data DIR]
 
-Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL.`;
+--trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address and
+scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback).
+
+Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL, HEARTH_TRUST_PROXY=1.`;
 
 class UsageError extends Error {}
 
@@ -33,17 +41,23 @@ function parsePort(value: string | undefined): number {
   return n;
 }
 
+/** A yes/no environment variable: 1, true, yes, on are yes. */
+function envFlag(value: string | undefined): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((value ?? '').trim().toLowerCase());
+}
+
 export interface ServeOptions {
   dataDir: string;
   host: string;
   port: number;
   baseUrl?: string;
+  trustProxy: boolean;
 }
 
 export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' } },
+    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' } },
     strict: true,
   });
   return {
@@ -51,6 +65,7 @@ export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     host: values.host ?? env.HEARTH_HOST ?? DEFAULT_HOST,
     port: parsePort(values.port ?? env.HEARTH_PORT),
     baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined,
+    trustProxy: values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY),
   };
 }
 
@@ -75,10 +90,10 @@ export async function serve(opts: ServeOptions): Promise<Hub> {
 
 function siteOf(baseUrl: string | undefined, port: number) {
   const url = baseUrl ? new URL(baseUrl) : new URL(`http://127.0.0.1:${port}`);
-  return { host: url.hostname, baseUrl: url.toString().replace(/\/+$/, '') };
+  return { baseUrl: url.toString().replace(/\/+$/, '') };
 }
 
-async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number | void> {
   const [sub, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
@@ -89,10 +104,18 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
       password: { type: 'string' },
       email: { type: 'string' },
       'base-url': { type: 'string' },
+      from: { type: 'string' },
+      user: { type: 'string' },
     },
     strict: true,
   });
   const dataDir = values.data ?? defaultDataDir(env);
+  if (sub === 'import') {
+    if (!values.from) throw new UsageError('--from is required: the address of the hub the channel is on');
+    if (!values.user) throw new UsageError('--user is required: the channel\'s nickname there');
+    if (!values.password) throw new UsageError('--password is required: the channel\'s password there');
+    return importCommand({ dataDir, baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL, port: parsePort(env.HEARTH_PORT) }, { from: values.from, user: values.user, password: values.password });
+  }
   mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'hearth.db'));
   try {
@@ -102,7 +125,7 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
       // Without a base URL given, the channel's URLs are those of the hub as it last listened.
       const site = siteOf(values['base-url'] || env.HEARTH_BASE_URL || (env.HEARTH_PORT ? undefined : getConfig(db, 'system', 'base_url')), parsePort(env.HEARTH_PORT));
       const ch = await createChannel(db, site, { nick: values.nick, name: values.name, password: values.password, email: values.email });
-      console.log(`Created channel ${ch.channel_address} (${ch.channel_name}), address ${ch.channel_address}@${site.host}`);
+      console.log(`Created channel ${ch.channel_address} (${ch.channel_name}), address ${localAddress(site.baseUrl, ch.channel_address)}`);
     } else if (sub === 'list') {
       const channels = listChannels(db);
       if (!channels.length) console.log('No channels yet. Create one with: hearth channel create --nick NICK --name NAME --password PW');
@@ -112,6 +135,47 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<v
     }
   } finally {
     db.close();
+  }
+}
+
+/** The process id of a hub running on this data directory, if any (its marker names a live process). */
+function runningHub(dataDir: string): number | undefined {
+  try {
+    const pid = Number.parseInt(readFileSync(join(dataDir, 'hub.running'), 'utf8'), 10);
+    if (!pid || pid === process.pid) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * hearth channel import: moves a channel here, with a progress bar; Ctrl-C interrupts it (what is
+ * in stays) and the same command resumes it. Exit status 0 when done, 130 when interrupted.
+ */
+async function importCommand(site: { dataDir: string; baseUrl?: string; port: number }, req: ImportRequest): Promise<number> {
+  const pid = runningHub(site.dataDir);
+  if (pid) throw new ChannelCreationError(`a hub is running on ${site.dataDir} (process ${pid}): stop it first, or use "Move a channel here" in its window`);
+  mkdirSync(site.dataDir, { recursive: true });
+  const hub = await createHub({ dataDir: site.dataDir, host: DEFAULT_HOST, port: site.port, baseUrl: site.baseUrl, log: consoleLog });
+  const stop = new AbortController();
+  const interrupt = () => {
+    console.error('\nInterrupting: the file or post being written is finished or left out whole…');
+    stop.abort(new Error('interrupted'));
+  };
+  process.once('SIGINT', interrupt);
+  const progress = progressPrinter();
+  try {
+    console.log(`Importing ${req.user} from ${req.from} into ${site.dataDir}.`);
+    console.log(KEYS_NOT_MOVED);
+    const summary = await importChannel(hub, req, { signal: stop.signal, onProgress: (p) => progress.update(p) });
+    progress.end();
+    for (const line of summaryLines(summary)) (summary.state === 'failed' ? console.error : console.log)(line);
+    return summary.state === 'done' ? 0 : summary.state === 'interrupted' ? 130 : 1;
+  } finally {
+    process.off('SIGINT', interrupt);
+    await hub.close();
   }
 }
 
@@ -138,8 +202,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         await serve(serveOptions(rest, env));
         return -1; // keeps running
       case 'channel':
-        await channelCommand(rest, env);
-        return 0;
+        return (await channelCommand(rest, env)) ?? 0;
       case 'passwd':
         await passwdCommand(rest, env);
         return 0;

@@ -15,6 +15,7 @@ import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/th
 import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
+import { trustedProxyHeaders } from './http/proxy.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mountWeb } from './web/routes.js';
@@ -35,6 +36,8 @@ export interface HubOptions {
   port?: number;
   /** Public base URL used in every URL the hub hands out; derived from host and port when absent. */
   baseUrl?: string;
+  /** Behind a reverse proxy on this machine: trust its X-Forwarded-For / X-Forwarded-Proto (proxy.ts). */
+  trustProxy?: boolean;
   limits?: Partial<BodyLimits>;
   throttle?: Partial<ThrottleOptions>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
@@ -76,6 +79,8 @@ export interface Hub {
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
+  /** Work to finish (or interrupt) when the hub closes, before the database does (a running import). */
+  onClose(task: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
 
@@ -132,6 +137,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
+  const closeTasks: (() => Promise<void> | void)[] = [];
 
   const hub: Hub = {
     db,
@@ -181,8 +187,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       baseUrl = opts.baseUrl ? normaliseBaseUrl(opts.baseUrl) : '';
       return hub.listen();
     },
+    onClose(task) {
+      closeTasks.push(task);
+    },
     async close() {
       await stopServer();
+      await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       await htmlRefresh.stop();
       await integrity.catch(() => undefined);
@@ -221,6 +231,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const trimmer = memoryTrimmer();
   app.use(trimmer.middleware);
+  if (options.trustProxy) app.use(trustedProxyHeaders());
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(appNotFound(hub));

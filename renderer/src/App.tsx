@@ -8,6 +8,7 @@ import { SetupPage } from './pages/auth/SetupPage.tsx';
 import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
 import { ProfilePage } from './pages/channel/ProfilePage.tsx';
 import { hubLinkRoute } from './pages/links/routes.tsx';
+import { ImportPage } from './pages/channels/ImportPage.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
 import { GroupPage } from './pages/groups/GroupPage.tsx';
@@ -39,6 +40,7 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (match('/settings/oauth', path)) return <AppsPage />;
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
   if (path === '/channels') return <ChannelsPage />;
+  if (path === '/channels/import') return <ImportPage />;
   const link = hubLinkRoute(path, query, nick);
   if (link) return link;
   if ((m = match('/channel/:nick', path))) return <ProfilePage key={m.nick} nick={m.nick!} />;

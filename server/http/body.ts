@@ -24,6 +24,17 @@ export const DEFAULT_BODY_LIMITS: BodyLimits = {
 const koaBodyPackage = lazyPackage<{ koaBody: typeof KoaBody }>('koa-body');
 const PARSED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
+type FormPart = { originalFilename: string | null; mimetype: string | null };
+
+/**
+ * A multipart part with a filename is a file, whatever its headers: Python's requests and other
+ * common libraries send file parts without a Content-Type, which formidable would read as text.
+ */
+function filePartsAreFiles<P extends FormPart>(part: P, handle: (part: P) => void): void {
+  if (part.originalFilename !== null && part.originalFilename !== undefined && !part.mimetype) part.mimetype = 'application/octet-stream';
+  handle(part);
+}
+
 export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
   // Built on the first request with a body: the parser and its dependencies take a while to load,
   // and requests of other methods pass through it untouched anyway.
@@ -48,6 +59,7 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
       maxFiles: 100,
       allowEmptyFiles: true,
       minFileSize: 0,
+      onPart: filePartsAreFiles,
     },
   });
   let parse: Middleware | undefined;

@@ -52,11 +52,12 @@ export function hostGuard(baseUrl: () => string) {
 export function assertSameOrigin(ctx: Context): void {
   const origin = ctx.get('origin') || ctx.get('referer');
   if (!origin) return;
-  let host: string;
+  let url: URL;
   try {
-    host = new URL(origin).host;
+    url = new URL(origin);
   } catch {
     throw new HttpError(403, 'Cross-site request refused');
   }
-  if (host !== ctx.get('host')) throw new HttpError(403, 'Cross-site request refused');
+  // Behind a reverse proxy the Host header may name the hub's own address; the page's origin is then the base URL's.
+  if (url.host !== ctx.get('host') && url.origin !== new URL(ctx.hub.baseUrl).origin) throw new HttpError(403, 'Cross-site request refused');
 }

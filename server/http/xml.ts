@@ -42,6 +42,7 @@ const DEFAULT_CHILD_NAMES: Record<string, string> = {
   links: 'link',
   entries: 'entry',
   categories: 'category',
+  indices: 'index',
 };
 
 // XML 1.0 cannot carry most control characters, lone surrogates or U+FFFE/U+FFFF.

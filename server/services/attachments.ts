@@ -22,6 +22,12 @@ export interface AttachOptions {
   acl?: AccessLists;
   /** Name of the top-level folder to put the file in; '' is the root; default the current month (YYYY-MM). */
   folder?: string;
+  /** Nested folders to put the file in, outermost first (an import keeps the source's tree); wins over folder. */
+  folderPath?: string[];
+  /** The file's hash (64 hex characters); a new one when absent. An import keeps the source's where it can. */
+  hash?: string;
+  /** When the file was created; now when absent. */
+  created?: string;
   isPhoto?: boolean;
   /** attach.flags (ATTACH_PENDING for uploads waiting for their post's audience). */
   flags?: number;
@@ -102,6 +108,29 @@ export function ensureFolder(hub: Hub, channel: ChannelRow, name: string): Attac
   });
 }
 
+/** The channel's folder at this path (outermost first), each missing one created with the given audience. */
+export function ensureFolderPath(hub: Hub, channel: ChannelRow, names: string[], acl: AccessLists = PUBLIC_ACL): AttachRow | undefined {
+  let parent: AttachRow | undefined;
+  for (const name of names) {
+    const clean = cleanFolderName(name);
+    if (!clean) continue;
+    const existing = findFolder(hub.db, channel.channel_id, parent?.hash ?? '', clean);
+    if (existing) {
+      parent = existing;
+      continue;
+    }
+    const hash = randomHex64();
+    const now = nowDb();
+    parent = insertAttach(hub.db, {
+      aid: channel.channel_account_id, uid: channel.channel_id, hash, creator: channel.channel_hash, filename: clean, filetype: FOLDER_TYPE,
+      filesize: 0, revision: 0, folder: parent?.hash ?? '', flags: 0, is_dir: 1, is_photo: 0, os_storage: 1,
+      os_path: parent ? `${parent.os_path}/${hash}` : hash, display_path: parent ? `${parent.display_path}/${clean}` : clean, content: '',
+      created: now, edited: now, ...pickAcl(acl),
+    });
+  }
+  return parent;
+}
+
 /**
  * Moves an upload into the attachment store and prepares its record: hash (64 hex), cleaned and
  * de-duplicated file name, mime type (sniffed, else declared), folder. Nothing is in the database
@@ -113,7 +142,7 @@ export async function stageAttachment(hub: Hub, channel: ChannelRow, file: FileS
   const wantedName = cleanFilename(file.originalFilename);
   const filetype = opts.filetype ?? chooseFiletype(await sniffFileType(file.filepath), file.mimetype, wantedName);
   const key = await hub.files.putFile(file.filepath);
-  const hash = randomHex64();
+  const hash = opts.hash ?? randomHex64();
   const filesize = info.size;
   return {
     key,
@@ -122,9 +151,9 @@ export async function stageAttachment(hub: Hub, channel: ChannelRow, file: FileS
     filesize,
     commit() {
       const folderName = opts.folder ?? monthFolder(channel);
-      const folder = folderName ? ensureFolder(hub, channel, folderName) : undefined;
+      const folder = opts.folderPath ? ensureFolderPath(hub, channel, opts.folderPath) : folderName ? ensureFolder(hub, channel, folderName) : undefined;
       const filename = freeName(hub, channel.channel_id, folder?.hash ?? '', wantedName);
-      const now = nowDb();
+      const now = opts.created ?? nowDb();
       const row: NewAttach = {
         aid: channel.channel_account_id, uid: channel.channel_id, hash, creator: opts.creator ?? channel.channel_hash, filename, filetype,
         filesize, revision: 0, folder: folder?.hash ?? '', flags: opts.flags ?? 0, is_dir: 0, is_photo: opts.isPhoto ? 1 : 0, os_storage: 1,

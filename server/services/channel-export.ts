@@ -5,15 +5,13 @@ import type { ChannelRow } from '../store/rows.js';
 import { getChannel } from '../store/channels.js';
 import { getProfilePhotoScale } from '../store/photos.js';
 import {
-  iterateMail, listAbookRows, listConnectionXchans, listConversations, listGroupMemberRows, listPconfigRows,
+  iterateMail, listConnectionXchans, listConversations, listGroupMemberRows, listPconfigRows,
   listPconfigRowsOfCat, listProfiles, listSavedSearches,
 } from '../store/channel-export.js';
-import { listAbconfig } from '../store/connections.js';
 import { listAllGroups } from '../store/native-records.js';
 import {
   countExportPageItems, iterateExportPageItems, iterateResourceItems, iterateWallItems, iterateWebpageItems, type PortableItemRow,
 } from '../store/item-streams.js';
-import { abconfigRecord } from '../serializers/native/abook.js';
 import { channelRecord } from '../serializers/native/channel.js';
 import { groupRecord } from '../serializers/native/group.js';
 import { stringifyInts } from '../serializers/native/ints.js';
@@ -22,7 +20,8 @@ import { xchanColumns } from '../serializers/native/xchan.js';
 import { jsonObjectChunks, LazyArray, type JsonMembers } from '../util/json-stream.js';
 import { HEARTH_API_VERSION } from '../version.js';
 import { toDbDate } from '../util/time.js';
-import { permissionLimit, PERMISSION_NAMES } from './permissions.js';
+import { isPermissionName, permissionLimit } from './permissions.js';
+import { exportedConnections, exportedHublocs } from './connection-export.js';
 
 /** What channel/export/basic returns when no sections are asked for (seed §4.1). */
 export const DEFAULT_EXPORT_SECTIONS = ['channel', 'connections', 'config', 'apps', 'chatrooms', 'events', 'webpages', 'mail', 'wikis'];
@@ -60,15 +59,17 @@ const LEGACY_LIMIT_COLUMNS: Record<string, string> = {
   channel_w_pages: 'write_pages', channel_a_republish: 'republish', channel_a_delegate: 'delegate',
 };
 
+/**
+ * The channel row with what Hubzilla's importer reads of its permissions: the legacy limit columns
+ * and `perm_limits`, the channel's perm_limits pconfig rows (every channel has them, see
+ * DEFAULT_CHANNEL_CONFIG).
+ */
 function channelSection(db: Db, channel: ChannelRow): Record<string, unknown> {
   const record: Record<string, unknown> = channelRecord(channel);
-  const limits = listPconfigRowsOfCat(db, channel.channel_id, 'perm_limits');
-  if (limits.length) {
-    for (const [column, perm] of Object.entries(LEGACY_LIMIT_COLUMNS)) {
-      if ((PERMISSION_NAMES as readonly string[]).includes(perm)) record[column] = String(permissionLimit(db, channel.channel_id, perm as never));
-    }
-    record.perm_limits = limits.map(stringifyInts);
+  for (const [column, perm] of Object.entries(LEGACY_LIMIT_COLUMNS)) {
+    if (isPermissionName(perm)) record[column] = String(permissionLimit(db, channel.channel_id, perm));
   }
+  record.perm_limits = listPconfigRowsOfCat(db, channel.channel_id, 'perm_limits').map(stringifyInts);
   return record;
 }
 
@@ -102,10 +103,10 @@ function* sectionMembers(hub: Hub, db: Db, channel: ChannelRow, section: string)
       yield* profileMembers(hub, db, channel);
       return;
     case 'connections':
-      yield ['abook', listAbookRows(db, uid).map((a) => ({ ...stringifyInts(a), abconfig: listAbconfig(db, uid, a.abook_xchan).map(abconfigRecord) }))];
+      yield ['abook', exportedConnections(db, channel)];
       yield ['xchan', listConnectionXchans(db, uid).map((x) => xchanColumns(x as unknown as Record<string, unknown>))];
-      // Hearth keeps no locations of identities (hubloc) and no guest tokens (atoken).
-      yield ['hubloc', []];
+      yield ['hubloc', exportedHublocs(db, channel, hub.baseUrl)];
+      // Hearth has no guest tokens.
       yield ['atoken', []];
       yield ['group', listAllGroups(db, uid).map(groupRecord)];
       yield ['group_member', listGroupMemberRows(db, uid).map(stringifyInts)];

@@ -3,6 +3,8 @@ import { getOwnerAccount, insertAccount, setAccountPassword } from '../store/acc
 import { generateChannelKeys, insertChannel, nickProblem } from '../store/channels.js';
 import type { ChannelRow } from '../store/rows.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
+import { setPConfig } from '../store/config.js';
+import { DEFAULT_CHANNEL_CONFIG } from './permissions.js';
 
 export class ChannelCreationError extends Error {}
 
@@ -19,7 +21,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
  * Creates a channel. The first one also creates the owner account with this password (and email);
  * later ones must present the account's password, which every channel of the install shares.
  */
-export async function createChannel(db: Db, site: { host: string; baseUrl: string }, req: ChannelRequest): Promise<ChannelRow> {
+export async function createChannel(db: Db, site: { baseUrl: string }, req: ChannelRequest): Promise<ChannelRow> {
   const nick = (req.nick ?? '').trim().toLowerCase();
   const name = (req.name ?? '').trim() || nick;
   const problem = nickProblem(db, nick);
@@ -42,7 +44,9 @@ export async function createChannel(db: Db, site: { host: string; baseUrl: strin
     if (again) throw new ChannelCreationError(again);
     const owner = getOwnerAccount(db);
     const accountId = owner ? owner.account_id : insertAccount(db, email, passwordHash!);
-    return insertChannel(db, { accountId, nick, name, host: site.host, baseUrl: site.baseUrl, keys });
+    const channel = insertChannel(db, { accountId, nick, name, baseUrl: site.baseUrl, keys });
+    for (const c of DEFAULT_CHANNEL_CONFIG) setPConfig(db, channel.channel_id, c.cat, c.k, c.v);
+    return channel;
   })();
 }
 

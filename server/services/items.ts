@@ -125,7 +125,8 @@ function storeTerms(hub: Hub, item: ItemRow, categories: string[], ownerUrl: str
   const mentioned: string[] = [];
   for (const m of mentions) {
     const [nick, host] = m.split('@');
-    if (host && host !== hub.hostname.toLowerCase()) continue;
+    // nick@host names a channel of this hub with or without the port (alice@127.0.0.1:8480).
+    if (host && host.replace(/:\d+$/, '') !== hub.hostname.toLowerCase()) continue;
     const ch = getChannelByNick(hub.db, nick!);
     if (!ch || ch.channel_removed) continue;
     const x = getXchan(hub.db, ch.channel_hash);

@@ -16,7 +16,7 @@ export interface DirectMessageInput {
   recipient?: string;
   body: string;
   title?: string;
-  /** Id of the sender's copy of a message being answered: continues its conversation and subject. */
+  /** Id of a message being answered: continues its conversation and subject. */
   replyTo?: number;
 }
 
@@ -55,7 +55,7 @@ export function sendDirectMessage(hub: Hub, sender: ChannelRow, input: DirectMes
     const mid = `${uuid()}@${hub.hostname}`;
     const shared = { convid, mid, parent_mid: answered?.parent_mid || mid, from_xchan: sender.channel_hash, to_xchan: recipientHash, title, body, created: now, expires: NULL_DATE, mail_deleted: 0 };
     const sentId = insertMail(db, { ...shared, account_id: sender.channel_account_id, channel_id: sender.channel_id, mail_seen: 1 });
-    const receivedId = insertMail(db, { ...shared, account_id: recipient.channel_account_id, channel_id: recipient.channel_id, mail_seen: 0 });
+    const receivedId = insertMail(db, { ...shared, account_id: recipient.channel_account_id, channel_id: recipient.channel_id, mail_seen: 0 }, sentId);
     notify(hub, { uid: recipient.channel_id, ntype: NOTIFY.MAIL, actor: sender.channel_hash, msg: `${sender.channel_name} sent you a private message`, link: `${hub.baseUrl}/mail/${receivedId}`, otype: 'mail' });
     return getMail(db, sender.channel_id, sentId)!;
   })();

@@ -98,11 +98,11 @@ export interface UploadedMedia extends PostMedia {
 /**
  * media/upload: stores an image as a photo of the channel that no post uses yet. It is private to
  * the channel until a post claims it (claimMedia), which gives it the post's audience. 400 when
- * the upload is not a decodable image.
+ * the upload is not a decodable image. `mediaId` is the id reserved for it by a chunked upload.
  */
-export async function uploadMedia(hub: Hub, channel: ChannelRow, file: FileSource): Promise<UploadedMedia> {
+export async function uploadMedia(hub: Hub, channel: ChannelRow, file: FileSource, opts: { mediaId?: number } = {}): Promise<UploadedMedia> {
   const privateAcl: AccessLists = { allow_cid: toAclString([channel.channel_hash]), allow_gid: '', deny_cid: '', deny_gid: '' };
-  const staged = await stagePhoto(hub, channel, file, { acl: privateAcl, pending: true });
+  const staged = await stagePhoto(hub, channel, file, { acl: privateAcl, pending: true, scaleZeroId: opts.mediaId });
   const record = await commitWithFiles(hub.files, staged.keys, () => hub.db.transaction(() => staged.commit())());
   const photo = record.photos.find((p) => p.imgscale === 0)!;
   return {

@@ -10,6 +10,9 @@ import { randomToken } from '../util/ids.js';
 import { NULL_DATE, toDbDate } from '../util/time.js';
 import type { VerifiedOAuth } from '../auth/oauth1.js';
 
+/** A request token's callback when the client asked for the verifier to be shown (a PIN). */
+const OUT_OF_BAND = 'oob';
+
 /** Request tokens must be approved and exchanged within five minutes. */
 export const REQUEST_TOKEN_LIFETIME_MS = 5 * 60 * 1000;
 
@@ -35,7 +38,8 @@ function sameSite(a: URL, b: URL): boolean {
  */
 export function issueRequestToken(hub: Hub, verified: VerifiedOAuth): OAuthTokenRow {
   const given = verified.oauth.oauth_callback?.trim() ?? '';
-  let callback = '';
+  // 'oob' asks for the PIN page even when the app registered a redirect.
+  let callback = given === 'oob' ? OUT_OF_BAND : '';
   if (given && given !== 'oob') {
     const url = parseCallbackUrl(given);
     if (!url) throw badRequest('oauth_callback is not a usable URL');
@@ -75,7 +79,7 @@ export interface Approval {
 export function approveRequest(hub: Hub, token: string, channel: ChannelRow): Approval | undefined {
   const pending = pendingRequest(hub, token);
   if (!pending) return undefined;
-  const target = parseCallbackUrl(pending.token.callback || pending.client.redirect_uri);
+  const target = pending.token.callback === OUT_OF_BAND ? undefined : parseCallbackUrl(pending.token.callback || pending.client.redirect_uri);
   // Out of band, the owner types the verifier into the app: a PIN as Twitter's (bti's buffer takes no more).
   // One wrong try spends the request token, so a short PIN cannot be guessed.
   const verifier = target ? randomToken(16) : String(randomInt(0, 10_000_000)).padStart(7, '0');

@@ -32,19 +32,55 @@ function isWritePermission(perm: PermissionName): boolean {
   return !perm.startsWith('view_');
 }
 
-/** The channel's limit for a permission; by default viewing is public and the rest per connection. */
-export function permissionLimit(db: Db, uid: number, perm: PermissionName): number {
-  const v = getPConfig(db, uid, 'perm_limits', perm);
-  if (v !== undefined && /^\d+$/.test(v.trim())) return Number(v.trim());
+/** The limit a permission has until the owner changes it: viewing is public, the rest per connection. */
+export function defaultLimit(perm: PermissionName): number {
   return perm.includes('view') ? PERMS.PUBLIC : PERMS.SPECIFIC;
 }
 
-/** What the channel granted this connection individually: abconfig my_perms, else the abook bitmask. */
-function specificGrant(db: Db, channel: ChannelRow, observer: string, myPerms: number, perm: PermissionName): boolean {
-  const v = getAbconfig(db, channel.channel_id, observer, 'my_perms', perm);
+/**
+ * The pconfig rows a new channel starts with, as Hubzilla writes them: a limit per permission,
+ * the permission role ('custom': Hearth's defaults are not one of Hubzilla's roles), and the
+ * folders uploads go to (a folder per month). Migration 013 gave existing channels the same rows.
+ */
+export const DEFAULT_CHANNEL_CONFIG: readonly { cat: string; k: string; v: string }[] = [
+  ...PERMISSION_NAMES.map((perm) => ({ cat: 'perm_limits', k: perm, v: String(defaultLimit(perm)) })),
+  { cat: 'system', k: 'default_permcat', v: 'default' },
+  { cat: 'system', k: 'permissions_role', v: 'custom' },
+  { cat: 'system', k: 'photo_path', v: '%Y-%m' },
+  { cat: 'system', k: 'attach_path', v: '%Y-%m' },
+];
+
+/** The channel's limit for a permission (pconfig perm_limits/<name>), the default when unset. */
+export function permissionLimit(db: Db, uid: number, perm: PermissionName): number {
+  const v = getPConfig(db, uid, 'perm_limits', perm);
+  if (v !== undefined && /^\d+$/.test(v.trim())) return Number(v.trim());
+  return defaultLimit(perm);
+}
+
+/**
+ * What channel `uid` granted a connection individually, or was granted by it (cat 'their_perms'):
+ * the abconfig entry, else the bit of the abook bitmask.
+ */
+export function connectionGrant(db: Db, uid: number, xchan: string, bits: number, perm: PermissionName, cat: 'my_perms' | 'their_perms' = 'my_perms'): boolean {
+  const v = getAbconfig(db, uid, xchan, cat, perm);
   if (v !== undefined) return v.trim() === '1';
   const bit = (PERM_BITS as Record<string, number>)[perm];
-  return bit !== undefined && (myPerms & bit) !== 0;
+  return bit !== undefined && (bits & bit) !== 0;
+}
+
+/** The legacy bitmask of a set of grants, keeping the bits of `base` that name no permission of today's. */
+export function grantBits(grants: Partial<Record<PermissionName, boolean>>, base = 0): number {
+  let bits = base;
+  for (const perm of PERMISSION_NAMES) {
+    const bit = (PERM_BITS as Record<string, number>)[perm];
+    if (bit === undefined || grants[perm] === undefined) continue;
+    bits = grants[perm] ? bits | bit : bits & ~bit;
+  }
+  return bits;
+}
+
+function specificGrant(db: Db, channel: ChannelRow, observer: string, myPerms: number, perm: PermissionName): boolean {
+  return connectionGrant(db, channel.channel_id, observer, myPerms, perm);
 }
 
 /**

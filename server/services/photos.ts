@@ -6,7 +6,10 @@ import {
   albumResources, deletePhotoResource, demoteProfilePhotos, getPhotoItem, getPhotoScales, insertPhoto, PHOTO_NORMAL, PHOTO_PROFILE,
   rememberDeletedPhoto, setProfilePhotoUrls, updatePhotoResource, updatePhotoScale, type PhotoUpdate,
 } from '../store/photos.js';
-import { markItemDeleted } from '../store/items.js';
+import { markItemDeleted, updateItem } from '../store/items.js';
+import { getXchan, getXchansByHash } from '../store/xchans.js';
+import { renderBody } from '../content/render.js';
+import { fromAclString } from '../util/ids.js';
 import { commitWithFiles } from '../files/store.js';
 import { chooseFiletype, imageExtension, sniffFileType } from '../files/filetype.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -15,10 +18,13 @@ import { cleanFolderName, monthFolder, moveAttachment, pickAcl, removeFolderIfEm
 import { inspectImage, PHOTO_SCALES, PROFILE_SCALES, renderScale, type ImageInfo, type RenderedScale } from './images.js';
 import { createItem, editItem } from './items.js';
 import { updatePostsShowing } from './item-html.js';
-import { PUBLIC_ACL, type AccessLists } from './acl.js';
+import { isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { OBJ } from './verbs.js';
 
 export const PROFILE_ALBUM = 'Profile Photos';
+
+/** ActivityStreams' name for everyone. */
+const ACTIVITY_PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
 
 export interface PhotoOptions {
   /** Album (a top-level folder); default the current month (YYYY-MM); '' is the root album. */
@@ -32,6 +38,13 @@ export interface PhotoOptions {
   profile?: boolean;
   /** Uploaded for a post that is not written yet (media/upload): the audience is applied when it is. */
   pending?: boolean;
+  /** The photo's resource id (its file's hash) and when it was taken in; an import keeps the source's. */
+  hash?: string;
+  created?: string;
+  /** The message id of the photo's item; an import keeps the source's so that its comments find it. */
+  messageId?: string;
+  /** Id for the full-size scale, reserved beforehand (reservePhotoId): the media id of a chunked upload. */
+  scaleZeroId?: number;
 }
 
 export interface PhotoRecord {
@@ -116,7 +129,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
   try {
     rendered = await storeScales(hub, file.filepath, info, scales, keys);
     const filetype = chooseFiletype(await sniffFileType(file.filepath), file.mimetype, file.originalFilename ?? '');
-    attach = await stageAttachment(hub, channel, file, { acl, folder: album, isPhoto: true, flags: opts.pending ? ATTACH_PENDING : 0, filetype });
+    attach = await stageAttachment(hub, channel, file, { acl, folder: album, isPhoto: true, flags: opts.pending ? ATTACH_PENDING : 0, filetype, hash: opts.hash, created: opts.created });
     keys.push(attach.key);
   } catch (err) {
     await removeKeys(hub, keys);
@@ -128,7 +141,7 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
     info,
     commit() {
       const attachRow = attach.commit();
-      const now = nowDb();
+      const now = opts.created ?? nowDb();
       const usage = opts.profile ? PHOTO_PROFILE : PHOTO_NORMAL;
       const photos = rendered.map((r) =>
         insertPhoto(hub.db, {
@@ -137,19 +150,61 @@ export async function stagePhoto(hub: Hub, channel: ChannelRow, file: FileSource
           mimetype: r.mimetype, height: r.height, width: r.width, filesize: r.size, content: hub.files.relativePath(r.key),
           imgscale: r.scale, photo_usage: usage, profile: opts.profile ? 1 : 0, is_nsfw: 0, os_storage: 1, os_path: attachRow.os_path,
           display_path: attachRow.display_path, photo_flags: 0, ...acl,
-        }),
+        }, r.scale === 0 ? opts.scaleZeroId : undefined),
       );
-      const item = createPhotoItem(hub, channel, photos, acl);
+      const item = createPhotoItem(hub, channel, photos, acl, { created: opts.created, messageId: opts.messageId });
       return { attach: attachRow, photos, item };
     },
   };
 }
 
-function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists): ItemRow {
+function photoItemBody(hub: Hub, channel: ChannelRow, photos: Pick<PhotoRow, 'resource_id' | 'mimetype' | 'filename' | 'description' | 'imgscale'>[]): string {
+  const first = photos[0]!;
+  return photoBbcode(hub, channel.channel_address, first, photos.map((p) => p.imgscale)) + (first.description ? `\n${first.description}` : '');
+}
+
+/** An ISO 8601 UTC time (2026-11-23T23:25:19Z) of a database datetime. */
+function isoTime(dbDate: string): string {
+  return `${dbDate.replace(' ', 'T')}Z`;
+}
+
+/**
+ * Who a photo is addressed to, as Hubzilla writes it into the photo's activity object: the public
+ * and the channel's followers, or the privacy groups (<base>/lists/<group hash>) and channels the
+ * photo is for.
+ */
+function photoAudience(hub: Hub, channel: ChannelRow, acl: AccessLists): { to: string[]; cc?: string[] } {
+  if (isPublicAcl(acl)) return { to: [ACTIVITY_PUBLIC], cc: [`${hub.baseUrl}/followers/${channel.channel_address}`] };
+  const people = getXchansByHash(hub.db, fromAclString(acl.allow_cid));
+  return {
+    to: [
+      ...fromAclString(acl.allow_gid).map((g) => `${hub.baseUrl}/lists/${g}`),
+      ...fromAclString(acl.allow_cid).flatMap((h) => people.get(h)?.xchan_url || []),
+    ],
+  };
+}
+
+/**
+ * The activity object of a photo's item (obj), with the fields Hubzilla fills: its scales as links,
+ * times, author, the item's text as source and as HTML, and its audience.
+ */
+function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, body: string): string {
+  const first = photos[0]!;
+  const urls = photoUrls(hub, channel.channel_address, first.resource_id, first.mimetype);
+  return JSON.stringify({
+    type: 'Image', id: urls.page, name: first.title || first.filename, summary: first.description,
+    published: isoTime(first.created), updated: isoTime(first.edited), attributedTo: getXchan(hub.db, channel.channel_hash)?.xchan_url ?? '',
+    url: photos.map((p) => ({ type: 'Link', mediaType: p.mimetype, href: urls.scale(p.imgscale), width: p.width, height: p.height })),
+    source: { content: body, mediaType: 'text/bbcode' },
+    content: renderBody(body, 'text/bbcode'),
+    ...photoAudience(hub, channel, acl),
+  });
+}
+
+function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, from: { created?: string; messageId?: string } = {}): ItemRow {
   const first = photos[0]!;
   const nick = channel.channel_address;
-  const urls = photoUrls(hub, nick, first.resource_id, first.mimetype);
-  const body = photoBbcode(hub, nick, first, photos.map((p) => p.imgscale)) + (first.description ? `\n${first.description}` : '');
+  const body = photoItemBody(hub, channel, photos);
   return createItem(hub, channel, {
     body,
     title: first.title.slice(0, 191),
@@ -157,13 +212,11 @@ function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl:
     resourceType: 'photo',
     resourceId: first.resource_id,
     objType: OBJ.PHOTO,
-    obj: JSON.stringify({
-      type: 'Image', id: urls.page, name: first.title || first.filename, summary: first.description,
-      url: photos.map((p) => ({ type: 'Link', mediaType: p.mimetype, href: urls.scale(p.imgscale), width: p.width, height: p.height })),
-    }),
+    obj: photoObject(hub, channel, photos, acl, body),
     tgtType: 'orderedCollection',
     target: JSON.stringify({ type: 'orderedCollection', name: first.album || '/', id: albumUrl(hub, nick, first.album) }),
     acl,
+    ...from,
   });
 }
 
@@ -233,10 +286,11 @@ export function updatePhotoMeta(hub: Hub, channel: ChannelRow, resourceId: strin
     updatePhotoResource(hub.db, resourceId, { ...fields, edited: nowDb() });
     if (acl && aclChanged && attach) setAttachmentAcl(hub, attach, acl);
     const item = getPhotoItem(hub.db, channel.channel_id, resourceId);
-    if (item && !item.item_deleted && (aclChanged || fields.description !== undefined)) {
-      const updated = { ...first, ...fields };
-      const body = photoBbcode(hub, channel.channel_address, updated, rows.map((r) => r.imgscale)) + (updated.description ? `\n${updated.description}` : '');
-      editItem(hub, channel, item.id, { body, acl: aclChanged ? acl : undefined });
+    if (item && !item.item_deleted) {
+      const updated = getPhotoScales(hub.db, resourceId);
+      const body = photoItemBody(hub, channel, updated);
+      if (aclChanged || fields.description !== undefined) editItem(hub, channel, item.id, { body, acl: aclChanged ? acl : undefined });
+      updateItem(hub.db, item.id, { obj: photoObject(hub, channel, updated, aclChanged ? acl! : pickAcl(first), body) });
     }
     return true;
   })();
@@ -280,7 +334,9 @@ export async function replacePhotoImage(hub: Hub, channel: ChannelRow, resourceI
         updateAttach(hub.db, attach.id, { content: hub.files.relativePath(originalKey), filesize, filetype, revision: attach.revision + 1, edited: now });
       }
       const item = getPhotoItem(hub.db, channel.channel_id, resourceId);
-      return { attach: getAttachByHash(hub.db, resourceId)!, photos: getPhotoScales(hub.db, resourceId), item: item! };
+      const scales = getPhotoScales(hub.db, resourceId);
+      if (item) updateItem(hub.db, item.id, { obj: photoObject(hub, channel, scales, pickAcl(scales[0]!), item.body) });
+      return { attach: getAttachByHash(hub.db, resourceId)!, photos: scales, item: item! };
     })(),
   );
   await removeKeys(hub, oldKeys);

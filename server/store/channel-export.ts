@@ -51,7 +51,12 @@ export function listSavedSearches(db: Db, uid: number): SavedSearchRow[] {
 
 /** The channel's copies of direct messages. Iterates: use a connection of its own. */
 export function iterateMail(db: Db, uid: number): Iterable<MailRow> {
-  return stmt<[number], MailRow>(db, 'SELECT * FROM mail WHERE channel_id = ? AND mail_deleted = 0 ORDER BY id').iterate(uid);
+  // The columns Hubzilla's export has (not shared_id, the compat API's own).
+  return stmt<[number], MailRow>(
+    db,
+    `SELECT id, convid, mid, parent_mid, account_id, channel_id, from_xchan, to_xchan, title, body, created, expires, mail_seen, mail_deleted
+     FROM mail WHERE channel_id = ? AND mail_deleted = 0 ORDER BY id`,
+  ).iterate(uid);
 }
 
 /** Conversations the channel's messages belong to. */

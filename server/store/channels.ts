@@ -65,6 +65,14 @@ export async function generateChannelKeys(): Promise<ChannelKeys> {
   return { publicKey, privateKey, guid, guidSig, hash };
 }
 
+/**
+ * A local channel's address: nick@host, with the port when the base URL has a non-default one
+ * (alice@127.0.0.1:8480), as Hubzilla builds it.
+ */
+export function localAddress(baseUrl: string, nick: string): string {
+  return `${nick}@${new URL(baseUrl).host}`;
+}
+
 /** URLs of a local channel's identity, built from the hub's base URL. */
 export function localXchanUrls(baseUrl: string, nick: string, channelId: number) {
   return {
@@ -83,7 +91,6 @@ export interface NewChannel {
   accountId: number;
   nick: string;
   name: string;
-  host: string;
   baseUrl: string;
   keys: ChannelKeys;
 }
@@ -93,7 +100,7 @@ export function insertChannel(db: Db, c: NewChannel): ChannelRow {
   const now = nowDb();
   stmt(db, `INSERT INTO xchan (xchan_hash, xchan_guid, xchan_guid_sig, xchan_pubkey, xchan_addr, xchan_name, xchan_network,
       xchan_photo_date, xchan_name_date) VALUES (?, ?, ?, ?, ?, ?, 'zot6', ?, ?)`).run(
-    c.keys.hash, c.keys.guid, c.keys.guidSig, c.keys.publicKey, `${c.nick}@${c.host}`, c.name, now, now,
+    c.keys.hash, c.keys.guid, c.keys.guidSig, c.keys.publicKey, localAddress(c.baseUrl, c.nick), c.name, now, now,
   );
   const isFirst = listChannels(db, c.accountId).length === 0;
   const channelId = Number(
@@ -123,19 +130,19 @@ const REBASED = (column: string) => `@base || substr(${column}, instr(substr(${c
 const FOREIGN_ORIGIN = (column: string) => `(${column} LIKE 'http://%/%' OR ${column} LIKE 'https://%/%') AND ${column} NOT LIKE @base || '/%'`;
 
 /**
- * Points the URLs of every local channel's identity, and the profile photo URLs of its profiles,
- * at the hub's current base URL.
+ * Points the address and URLs of every local channel's identity, and the profile photo URLs of its
+ * profiles, at the hub's current base URL.
  */
 export function relocateLocalChannels(db: Db, baseUrl: string): void {
-  const update = db.prepare(`UPDATE xchan SET xchan_url = @xchan_url, xchan_connurl = @xchan_connurl, xchan_follow = @xchan_follow,
-      xchan_photo_l = @xchan_photo_l, xchan_photo_m = @xchan_photo_m, xchan_photo_s = @xchan_photo_s,
-      xchan_instance_url = @xchan_instance_url WHERE xchan_hash = @hash AND xchan_url != @xchan_url`);
+  const update = db.prepare(`UPDATE xchan SET xchan_addr = @xchan_addr, xchan_url = @xchan_url, xchan_connurl = @xchan_connurl,
+      xchan_follow = @xchan_follow, xchan_photo_l = @xchan_photo_l, xchan_photo_m = @xchan_photo_m, xchan_photo_s = @xchan_photo_s,
+      xchan_instance_url = @xchan_instance_url WHERE xchan_hash = @hash AND (xchan_url != @xchan_url OR xchan_addr != @xchan_addr)`);
   const photo = db.prepare(`UPDATE profile SET photo = ${REBASED('photo')} WHERE uid = @uid AND ${FOREIGN_ORIGIN('photo')}`);
   const thumb = db.prepare(`UPDATE profile SET thumb = ${REBASED('thumb')} WHERE uid = @uid AND ${FOREIGN_ORIGIN('thumb')}`);
   db.transaction(() => {
     for (const ch of listChannels(db)) {
       const { xchan_connpage: _unused, ...urls } = localXchanUrls(baseUrl, ch.channel_address, ch.channel_id);
-      update.run({ ...urls, hash: ch.channel_hash });
+      update.run({ ...urls, xchan_addr: localAddress(baseUrl, ch.channel_address), hash: ch.channel_hash });
       photo.run({ base: baseUrl, uid: ch.channel_id });
       thumb.run({ base: baseUrl, uid: ch.channel_id });
     }

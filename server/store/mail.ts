@@ -1,7 +1,7 @@
 import { stmt, type Db } from '../db/open.js';
 import type { MailRow } from './rows.js';
 
-export type NewMail = Omit<MailRow, 'id'>;
+export type NewMail = Omit<MailRow, 'id' | 'shared_id'>;
 
 export interface ConvRow {
   id: number;
@@ -25,19 +25,26 @@ export function touchConv(db: Db, id: number, when: string): void {
   stmt(db, 'UPDATE conv SET updated = ? WHERE id = ?').run(when, id);
 }
 
-export function insertMail(db: Db, m: NewMail): number {
-  return Number(
+/**
+ * Stores one channel's copy of a message. The other copies of the same message pass `sharedId`,
+ * the id the first copy (the sender's) got, which is also its shared id. Returns the shared id.
+ */
+export function insertMail(db: Db, m: NewMail, sharedId?: number): number {
+  const id = Number(
     stmt(
       db,
-      `INSERT INTO mail (convid, mid, parent_mid, account_id, channel_id, from_xchan, to_xchan, title, body, created, expires, mail_seen, mail_deleted)
-       VALUES (@convid, @mid, @parent_mid, @account_id, @channel_id, @from_xchan, @to_xchan, @title, @body, @created, @expires, @mail_seen, @mail_deleted)`,
-    ).run(m).lastInsertRowid,
+      `INSERT INTO mail (convid, mid, parent_mid, account_id, channel_id, from_xchan, to_xchan, title, body, created, expires, mail_seen, mail_deleted, shared_id)
+       VALUES (@convid, @mid, @parent_mid, @account_id, @channel_id, @from_xchan, @to_xchan, @title, @body, @created, @expires, @mail_seen, @mail_deleted, @shared_id)`,
+    ).run({ ...m, shared_id: sharedId ?? 0 }).lastInsertRowid,
   );
+  if (sharedId !== undefined) return sharedId;
+  stmt(db, 'UPDATE mail SET shared_id = id WHERE id = ?').run(id);
+  return id;
 }
 
-/** One of the channel's own copies of a message. */
-export function getMail(db: Db, channelId: number, id: number): MailRow | undefined {
-  return stmt<[number, number], MailRow>(db, 'SELECT * FROM mail WHERE channel_id = ? AND id = ? AND mail_deleted = 0').get(channelId, id);
+/** The channel's own copy of the message with this (shared) id. */
+export function getMail(db: Db, channelId: number, sharedId: number): MailRow | undefined {
+  return stmt<[number, number], MailRow>(db, 'SELECT * FROM mail WHERE channel_id = ? AND shared_id = ? AND mail_deleted = 0').get(channelId, sharedId);
 }
 
 export interface MailQuery {
@@ -49,11 +56,11 @@ export interface MailQuery {
   parentMid?: string;
   /** Only messages from or to this xchan. */
   correspondent?: string;
-  /** Exclusive lower bound. */
+  /** Exclusive lower bound (of shared ids). */
   sinceId?: number;
   /** Inclusive upper bound. */
   maxId?: number;
-  /** The rows just above this id (exclusive), still returned newest first. */
+  /** The messages just above this id (exclusive), still returned newest first. */
   minId?: number;
   limit: number;
   offset: number;
@@ -63,7 +70,7 @@ const FILTER = `channel_id = @channel AND mail_deleted = 0
   AND (@box = 'all' OR (@box = 'inbox' AND from_xchan <> @self) OR (@box = 'sent' AND from_xchan = @self))
   AND (@parent IS NULL OR parent_mid = @parent)
   AND (@other IS NULL OR from_xchan = @other OR to_xchan = @other)
-  AND id > @since AND id <= @max`;
+  AND shared_id > @since AND shared_id <= @max`;
 
 /** The channel's messages, newest first, paged Twitter-style. */
 export function listMail(db: Db, channelId: number, q: MailQuery): MailRow[] {
@@ -79,27 +86,27 @@ export function listMail(db: Db, channelId: number, q: MailQuery): MailRow[] {
     offset: q.offset,
   };
   if (q.minId !== undefined) {
-    return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY id ASC LIMIT @limit OFFSET @offset`).all(params).reverse();
+    return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY shared_id ASC LIMIT @limit OFFSET @offset`).all(params).reverse();
   }
-  return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY id DESC LIMIT @limit OFFSET @offset`).all(params);
+  return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY shared_id DESC LIMIT @limit OFFSET @offset`).all(params);
 }
 
 /** The channel's messages whose body contains `text` (case-insensitive for ASCII), newest first. */
 export function searchMail(db: Db, channelId: number, text: string, limit = 500): MailRow[] {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return stmt<[number, string, number], MailRow>(db, "SELECT * FROM mail WHERE channel_id = ? AND mail_deleted = 0 AND body LIKE ? ESCAPE '\\' ORDER BY id DESC LIMIT ?").all(channelId, pattern, limit);
+  return stmt<[number, string, number], MailRow>(db, "SELECT * FROM mail WHERE channel_id = ? AND mail_deleted = 0 AND body LIKE ? ESCAPE '\\' ORDER BY shared_id DESC LIMIT ?").all(channelId, pattern, limit);
 }
 
-export function markMailSeen(db: Db, channelId: number, id: number): boolean {
-  return stmt(db, 'UPDATE mail SET mail_seen = 1 WHERE channel_id = ? AND id = ? AND mail_deleted = 0').run(channelId, id).changes > 0;
+export function markMailSeen(db: Db, channelId: number, sharedId: number): boolean {
+  return stmt(db, 'UPDATE mail SET mail_seen = 1 WHERE channel_id = ? AND shared_id = ? AND mail_deleted = 0').run(channelId, sharedId).changes > 0;
 }
 
 /** Removes the channel's copy of a message (the other side keeps theirs); drops a conversation nobody holds any more. */
-export function deleteMail(db: Db, channelId: number, id: number): boolean {
+export function deleteMail(db: Db, channelId: number, sharedId: number): boolean {
   return db.transaction(() => {
-    const row = getMail(db, channelId, id);
+    const row = getMail(db, channelId, sharedId);
     if (!row) return false;
-    stmt(db, 'DELETE FROM mail WHERE id = ?').run(id);
+    stmt(db, 'DELETE FROM mail WHERE id = ?').run(row.id);
     stmt(db, 'DELETE FROM conv WHERE id = ? AND NOT EXISTS (SELECT 1 FROM mail WHERE convid = ?)').run(row.convid, row.convid);
     return true;
   })();

@@ -16,9 +16,27 @@ const INSERT_SQL = `INSERT INTO photo (${COLUMNS.join(', ')}) VALUES (${COLUMNS.
 export const PHOTO_NORMAL = 0;
 export const PHOTO_PROFILE = 1;
 
-export function insertPhoto(db: Db, row: NewPhoto): PhotoRow {
-  const id = Number(stmt(db, INSERT_SQL).run(row).lastInsertRowid);
-  return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE id = ?').get(id)!;
+const INSERT_WITH_ID_SQL = `INSERT INTO photo (id, ${COLUMNS.join(', ')}) VALUES (@id, ${COLUMNS.map((c) => '@' + c).join(', ')})`;
+
+/** Stores a photo scale; `id` is an id taken with reservePhotoId, or a new one when absent. */
+export function insertPhoto(db: Db, row: NewPhoto, id?: number): PhotoRow {
+  const rowid = id === undefined ? Number(stmt(db, INSERT_SQL).run(row).lastInsertRowid) : (stmt(db, INSERT_WITH_ID_SQL).run({ ...row, id }), id);
+  return stmt<[number], PhotoRow>(db, 'SELECT * FROM photo WHERE id = ?').get(rowid)!;
+}
+
+/**
+ * Takes the next photo id for a photo that is stored later (a chunked media upload answers its
+ * media id before the picture arrives). The photo table's AUTOINCREMENT counter moves past it, so
+ * no other row ever gets it; an id whose photo never comes stays unused.
+ */
+export function reservePhotoId(db: Db): number {
+  return db.transaction(() => {
+    const moved = stmt<[], { seq: number }>(db, "UPDATE sqlite_sequence SET seq = seq + 1 WHERE name = 'photo' RETURNING seq").get();
+    if (moved) return moved.seq;
+    const max = stmt<[], { n: number | null }>(db, 'SELECT max(id) AS n FROM photo').get()!.n ?? 0;
+    stmt(db, "INSERT INTO sqlite_sequence (name, seq) VALUES ('photo', ?)").run(max + 1);
+    return max + 1;
+  })();
 }
 
 export function getPhotoById(db: Db, id: number): PhotoRow | undefined {
@@ -141,6 +159,13 @@ export function getPhotoItem(db: Db, uid: number, resourceId: string): ItemRow |
     db,
     "SELECT * FROM item INDEXED BY item_resource_idx WHERE uid = ? AND resource_type = 'photo' AND resource_id = ? AND item_thread_top = 1 ORDER BY item_deleted, id LIMIT 1",
   ).get(uid, resourceId);
+}
+
+/** The full-size scale (0) of each of these photos, by resource id (= attach hash). */
+export function fullScalesOf(db: Db, resourceIds: string[]): Map<string, PhotoRow> {
+  if (!resourceIds.length) return new Map();
+  const rows = stmt<[string], PhotoRow>(db, 'SELECT * FROM photo WHERE resource_id IN (SELECT value FROM json_each(?)) AND imgscale = 0').all(JSON.stringify(resourceIds));
+  return new Map(rows.map((r) => [r.resource_id, r]));
 }
 
 /** Remembers a deleted photo, so that posts showing it can say so. */

@@ -283,4 +283,6 @@ export interface MailRow {
   expires: string;
   mail_seen: number;
   mail_deleted: number;
+  /** The id both copies of the message answer to in the compat API: the sender's copy's id. */
+  shared_id: number;
 }

@@ -1,5 +1,6 @@
 import { stmt, type Db } from '../db/open.js';
 import type { XchanRow } from './rows.js';
+import { escapeLike } from './attachments.js';
 
 export function getXchan(db: Db, hash: string): XchanRow | undefined {
   return stmt<[string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_hash = ?').get(hash);
@@ -9,8 +10,18 @@ export function getXchanById(db: Db, id: number): XchanRow | undefined {
   return stmt<[number], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_id = ?').get(id);
 }
 
+/**
+ * An identity by address, with or without the port: alice@127.0.0.1:8480 finds alice@127.0.0.1
+ * and the other way round (Hubzilla's addresses carry a non-default port, older ones did not). An
+ * exact match wins.
+ */
 export function getXchanByAddress(db: Db, address: string): XchanRow | undefined {
-  return stmt<[string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_addr = ? COLLATE NOCASE ORDER BY xchan_id LIMIT 1').get(address);
+  const bare = address.replace(/:\d+$/, '');
+  return stmt<{ address: string; bare: string; ported: string }, XchanRow>(
+    db,
+    `SELECT * FROM xchan WHERE xchan_addr = @address COLLATE NOCASE OR xchan_addr = @bare COLLATE NOCASE OR xchan_addr LIKE @ported ESCAPE '\\'
+     ORDER BY xchan_addr = @address COLLATE NOCASE DESC, xchan_id LIMIT 1`,
+  ).get({ address, bare, ported: `${escapeLike(bare)}:%` });
 }
 
 export function getXchanByGuid(db: Db, guid: string): XchanRow | undefined {

@@ -30,15 +30,19 @@ function safeReturnPath(value: string): string {
 
 export function startSession(ctx: Context, hub: Hub, accountId: number, channelId: number) {
   const { token, session } = createSession(hub.db, accountId, channelId, SESSION_LIFETIME_MS);
-  ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: hub.baseUrl.startsWith('https:'),
-    path: '/',
-    maxAge: SESSION_LIFETIME_MS,
-    overwrite: true,
-  });
+  ctx.cookies.set(SESSION_COOKIE, token, { ...cookieFlags(ctx, hub), maxAge: SESSION_LIFETIME_MS, overwrite: true });
   return session;
+}
+
+/**
+ * The session cookie's flags. Secure follows the base URL: an https hub is reached over https,
+ * through a TLS-terminating proxy if need be, even when the proxy speaks plain http to the hub.
+ */
+function cookieFlags(ctx: Context, hub: Hub) {
+  const secure = hub.baseUrl.startsWith('https:');
+  // The cookies library refuses secure cookies on a connection it believes plain, unless told.
+  if (secure) ctx.cookies.secure = true;
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
 }
 
 /** The current browser session, if any. */
@@ -92,7 +96,7 @@ export function mountAuthPages(router: Router, hub: Hub): void {
     if (countChannels(hub.db) > 0) throw new HttpError(409, 'This hub is already set up; log in instead');
     const values = { nick: field(ctx, 'nick'), name: field(ctx, 'name'), email: field(ctx, 'email'), password: field(ctx, 'password') };
     try {
-      const channel = await createChannel(hub.db, { host: hub.hostname, baseUrl: hub.baseUrl }, values);
+      const channel = await createChannel(hub.db, { baseUrl: hub.baseUrl }, values);
       const session = startSession(ctx, hub, channel.channel_account_id, channel.channel_id);
       if (wantsJson(ctx)) {
         ctx.body = { success: true, channel: channel.channel_address, csrf: session.csrf };
@@ -138,7 +142,7 @@ export function mountAuthPages(router: Router, hub: Hub): void {
     assertSameOrigin(ctx);
     const token = ctx.cookies.get(SESSION_COOKIE);
     if (token) deleteSession(hub.db, token);
-    ctx.cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 });
+    ctx.cookies.set(SESSION_COOKIE, '', { ...cookieFlags(ctx, hub), maxAge: 0 });
     if (wantsJson(ctx)) ctx.body = { success: true };
     else ctx.redirect('/login');
   });

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { isLoopback } from '../http/proxy.js';
 import { createHash } from 'node:crypto';
 import type { Hub } from '../hub.js';
 import { getOwnerAccount } from '../store/accounts.js';
@@ -84,15 +85,12 @@ function redeem(hub: Hub, token: string, now: number): PendingHandoff | undefine
   return entry && entry.expires > now ? entry : undefined;
 }
 
-function isLoopback(address: string | undefined): boolean {
-  return !!address && (address === '::1' || /^(::ffff:)?127\./.test(address));
-}
-
 export function mountHandoff(router: Router, hub: Hub): void {
   router.get(HANDOFF_PATH, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.set('Referrer-Policy', 'no-referrer');
-    if (!isLoopback(ctx.req.socket.remoteAddress)) throw new HttpError(403, 'Sign-in links work only on this computer');
+    // ctx.ip: behind a trusted proxy on this machine, the client the proxy serves, not the proxy.
+    if (!isLoopback(ctx.ip)) throw new HttpError(403, 'Sign-in links work only on this computer');
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     const entry = token ? redeem(hub, token, Date.now()) : undefined;
     if (!entry || !getChannel(hub.db, entry.channelId)) throw new HttpError(403, 'This sign-in link has expired or was already used; log in with your password instead');

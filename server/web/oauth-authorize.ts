@@ -12,8 +12,12 @@ import { currentSession } from './auth-pages.js';
 import { errorBox, page } from './page.js';
 import { formField, sessionOrLogin } from './session-forms.js';
 
-/** Where clients send the owner's browser; bti derives it from its API base (…/api/oauth/authorize). */
-export const AUTHORIZE_PATHS = ['/oauth/authorize', '/api/oauth/authorize', '/api/1.1/oauth/authorize'];
+/**
+ * Where clients send the owner's browser; bti derives it from its API base (…/api/oauth/authorize).
+ * Twitter's "Sign in with Twitter" page, oauth/authenticate, is the same page here (several
+ * libraries use it by default).
+ */
+export const AUTHORIZE_PATHS = ['/oauth/authorize', '/api/oauth/authorize', '/api/1.1/oauth/authorize', '/oauth/authenticate', '/api/oauth/authenticate', '/api/1.1/oauth/authenticate'];
 
 function show(ctx: Context, status: number, title: string, body: string): void {
   ctx.status = status;

@@ -52,8 +52,8 @@ test('direct_messages/new sends to a channel by screen name; both sides keep a c
   assert.equal(dm.sender!.screen_name, 'alice');
   assert.equal(dm.recipient!.screen_name, 'bob');
   assert.equal(dm.sender_id, dm.sender!.id);
-  assert.equal(dm.text, 'Greetings\nHello Bob');
-  assert.equal(dm.title, '');
+  assert.equal(dm.text, 'Hello Bob', 'the text as sent, without the subject (Twitter clients show it as the message)');
+  assert.equal(dm.title, 'Greetings');
   assert.equal(dm.friendica_seen, true, 'own sent copy is seen');
   assert.ok(dm.friendica_parent_uri);
   assert.match(dm.created_at, /^\w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} \+0000 \d{4}$/);
@@ -62,14 +62,14 @@ test('direct_messages/new sends to a channel by screen name; both sides keep a c
   const inbox = await list('bob', '/api/direct_messages.json');
   const received = inbox.find((m) => m.friendica_parent_uri === dm.friendica_parent_uri)!;
   assert.ok(received, 'bob has the message in his inbox');
-  assert.notEqual(received.id, dm.id, 'each side has its own copy');
+  assert.equal(received.id, dm.id, 'both sides know the message by one id');
   assert.equal(received.friendica_seen, false);
   assert.equal(received.sender_screen_name, 'alice');
   assert.ok(!(await list('alice', '/api/direct_messages.json')).some((m) => m.id === dm.id), 'not in the sender inbox');
   assert.ok((await list('alice', '/api/direct_messages/sent.json')).some((m) => m.id === dm.id));
   assert.ok(!(await list('bob', '/api/direct_messages/sent.json')).some((m) => m.friendica_parent_uri === dm.friendica_parent_uri));
   assert.ok((await list('alice', '/api/1.1/direct_messages/all.json')).some((m) => m.id === dm.id));
-  assert.ok((await list('bob', '/api/direct_messages/all')).some((m) => m.id === received.id));
+  assert.ok((await list('bob', '/api/direct_messages/all')).some((m) => m.id === received.id && m.friendica_seen === false), 'bob has his own copy');
   assert.ok(!(await list('carol', '/api/direct_messages/all.json')).length, 'nobody else sees it');
 });
 
@@ -96,9 +96,10 @@ async function userId(nick: string): Promise<number> {
 
 test('the title defaults to the first ten characters; getText and getUserObjects shape the text', async () => {
   const dm = await sent('alice', { user_id: String(await userId('bob')), text: 'A rather long message' });
-  assert.equal(dm.text, 'A rather l...\nA rather long message');
+  assert.equal(dm.text, 'A rather long message');
+  assert.equal(dm.title, 'A rather l...');
   const short = await sent('alice', { user_id: String(await userId('bob')), text: 'Hi' });
-  assert.equal(short.text, 'Hi\nHi');
+  assert.deepEqual([short.text, short.title], ['Hi', 'Hi']);
   const html = await sent('alice', { screen_name: 'bob', text: 'x [b]bold[/b]', subject: 'Subj', getText: 'html' });
   assert.equal(html.title, 'Subj');
   assert.match(html.text, /^x <[^>]+>bold<\/[a-z]+>$/);
@@ -116,11 +117,11 @@ test('replyto continues the conversation with the other party; direct_messages/c
   const answer = await sent('carol', { replyto: String(carolCopy.id), text: 'Sure!' });
   assert.equal(answer.recipient_screen_name, 'alice');
   assert.equal(answer.friendica_parent_uri, first.friendica_parent_uri);
-  assert.equal(answer.text, 'Lunch\nSure!', 'the subject is kept');
+  assert.deepEqual([answer.text, answer.title], ['Sure!', 'Lunch'], 'the subject is kept');
   const uri = encodeURIComponent(first.friendica_parent_uri);
   for (const who of ['alice', 'carol']) {
     const conv = await list(who, `/api/direct_messages/conversation.json?uri=${uri}`);
-    assert.deepEqual(conv.map((m) => m.text), ['Lunch\nSure!', 'Lunch\nLunch today?'], who);
+    assert.deepEqual(conv.map((m) => m.text), ['Sure!', 'Lunch today?'], who);
   }
   assert.deepEqual(await list('bob', `/api/direct_messages/conversation.json?uri=${uri}`), []);
   const verbose = await json(await t.request(`/api/direct_messages/conversation.json?uri=${uri}&friendica_verbose=true`, { as: 'bob' }));
@@ -167,7 +168,7 @@ test('XML forms: lists, a sent message and errors', async () => {
 
   const one = xml.parse(await (await send('alice', { screen_name: 'bob', text: 'xml message' }, '/api/direct_messages/new.xml')).text());
   assert.equal(one['direct-messages'].sender_screen_name, 'alice');
-  assert.equal(one['direct-messages'].text, 'xml messag...\nxml message');
+  assert.equal(one['direct-messages'].text, 'xml message');
 
   const err = await send('alice', { screen_name: 'bob' }, '/api/direct_messages/new.xml');
   assert.equal(err.status, 400);
@@ -226,7 +227,7 @@ test('direct_messages/destroy answers 400 for every error, 405 for GET', async (
     [{ id: 'abc' }, 'message id must be a number'],
     [{ id: '999999' }, 'message id not in database'],
     [{ id: String(dm.id), friendica_parenturi: 'another conversation', friendica_verbose: 'true' }, 'message id not in database'],
-    [{ id: String(dm.id) }, 'message id not in database', 'bob'],
+    [{ id: String(dm.id) }, 'message id not in database', 'carol'],
   ];
   for (const [fields, message, as] of cases) {
     const res = await post(fields, as);

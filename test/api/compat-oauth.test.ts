@@ -323,3 +323,20 @@ test('the twitter npm client completes the dance, then reads the home timeline a
   const refused = await call(forged, 'get', 'statuses/home_timeline', {});
   assert.equal(refused.status, 401);
 });
+
+test('oauth/authenticate is the authorize page; oob asks for the PIN even when the app has a redirect; access_token names the user', async () => {
+  const request = await formBody(await signedFetch(t, app, '/api/oauth/request_token', { method: 'POST', oauth: { oauth_callback: 'oob' } }));
+  for (const path of ['/api/oauth/authenticate', '/api/1.1/oauth/authenticate', '/oauth/authenticate']) {
+    const page = await alice.get(`${path}?oauth_token=${request.oauth_token}`);
+    assert.equal(page.status, 200, path);
+    assert.match(await page.text(), /name="oauth_yes"/);
+  }
+  const res = await approve(alice, request.oauth_token!, '/api/oauth/authenticate');
+  assert.equal(res.status, 200, 'no redirect to the registered callback: the client said oob');
+  const verifier = /id="oauth_verifier"[^>]*>(\d{7})</.exec(await res.text())?.[1];
+  assert.ok(verifier);
+  const access = await formBody(await signedFetch(t, app, '/api/oauth/access_token', { method: 'POST', token: { key: request.oauth_token!, secret: request.oauth_token_secret! }, oauth: { oauth_verifier: verifier } }));
+  assert.equal(access.screen_name, 'alice');
+  assert.match(access.user_id!, /^\d+$/);
+  assert.equal(await whoami(await signedFetch(t, app, WHOAMI, { token: { key: access.oauth_token!, secret: access.oauth_token_secret! } })), 'alice');
+});

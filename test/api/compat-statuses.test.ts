@@ -34,13 +34,19 @@ test('statuses/update: text, title, source, coordinates; JSON and XML', async ()
   assert.equal(s.friendica_private, false);
   assert.equal(s.in_reply_to_status_id, null);
   assert.match(s.created_at, /^\w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} \+0000 \d{4}$/);
-  assert.equal(s.entities, null);
   assert.deepEqual(Object.keys(s.friendica_activities), ['like', 'dislike', 'attendyes', 'attendno', 'attendmaybe']);
+  // Twitter's status fields, entities included by default.
+  assert.deepEqual([s.retweet_count, s.favorite_count, s.favorited, s.retweeted, s.lang], [0, 0, false, false, 'und']);
+  assert.deepEqual(s.coordinates, { type: 'Point', coordinates: [7.25, 48.5] }, 'GeoJSON order');
+  assert.deepEqual(s.entities.hashtags, [{ text: 'hearth', indices: [23, 30] }]);
+  assert.deepEqual(s.entities.urls, [{ url: 'https://example.org/x', expanded_url: 'https://example.org/x', display_url: 'example.org/x', indices: [35, 56] }]);
+  assert.deepEqual([s.entities.symbols, s.entities.user_mentions], [[], []]);
+  assert.equal('extended_entities' in s, false, 'only statuses with pictures have extended_entities');
 
   const withEntities = await ok(t, `/api/statuses/show/${s.id}.json?include_entities=true`, { as: 'alice' });
-  assert.deepEqual(withEntities.entities.hashtags, [{ text: 'hearth' }]);
-  assert.deepEqual(withEntities.entities.urls.map((u: any) => u.expanded_url), ['https://example.org/x']);
-  assert.deepEqual(withEntities.extended_entities, withEntities.entities);
+  assert.deepEqual(withEntities.entities, s.entities);
+  const without = await ok(t, `/api/statuses/show/${s.id}.json?include_entities=false`, { as: 'alice' });
+  assert.equal('entities' in without, false, 'include_entities=false leaves them out');
 
   const x = await call(t, '/api/statuses/update.xml', { as: 'alice', form: { status: 'in XML' } });
   assert.equal(x.status, 200);
@@ -103,11 +109,16 @@ test('media/upload then statuses/update media_ids; update_with_media', async () 
   assert.equal(s.attachments.length, 1);
   assert.equal(s.attachments[0].mimetype, 'image/png');
   assert.match(s.attachments[0].url, /^http:\/\/127\.0\.0\.1:\d+\/attach\/[0-9a-f]{64}$/);
-  const e = await ok(t, `/api/statuses/show/${s.id}.json?include_entities=1`, { as: 'bob' });
+  const e = await ok(t, `/api/statuses/show/${s.id}.json`, { as: 'bob' });
   assert.equal(e.entities.media.length, 1);
-  assert.equal(e.entities.media[0].type, 'photo');
-  assert.equal(e.entities.media[0].media_url, s.attachments[0].url);
-  assert.equal(e.attachments, null, 'with entities the media are there instead');
+  const m = e.entities.media[0];
+  assert.equal(m.type, 'photo');
+  assert.equal(m.id, up.body.media_id, 'the media id media/upload answered');
+  assert.equal(m.media_url, `${t.url}/photo/${/[0-9a-f]{64}/.exec(s.attachments[0].url)![0]}-0.png`);
+  assert.deepEqual(m.sizes.large, { w: 40, h: 30, resize: 'fit' });
+  assert.deepEqual(m.indices, [e.text.length, e.text.length], 'not in the text: the empty range at its end');
+  assert.deepEqual(e.extended_entities, { media: e.entities.media });
+  assert.equal(e.attachments.length, 1, "Friendica's attachments stay");
   await fails(t, '/api/statuses/update.json', 400, { as: 'bob', form: { status: 'stealing', media_ids: String(up.body.media_id) } });
 
   const withMedia = await call(t, '/api/statuses/update_with_media.json', { as: 'alice', body: form({ status: 'uploaded along' }, { 'media[]': { data: png, name: 'a.png', type: 'image/png' } }) });
@@ -195,7 +206,13 @@ test('search and search/tweets: words and hashtags over what the caller may see;
   const a = await post('alice', { status: 'Searching for the quokka #marsupial' });
   const b = await post('bob', { status: 'another quokka sighting' });
   assert.deepEqual(ids(await ok(t, '/api/search.json?q=quokka', { as: 'carol' })), [b.id, a.id]);
-  assert.deepEqual(ids(await ok(t, '/api/search/tweets.json?q=QUOK', { as: 'carol' })), [b.id, a.id], 'prefix, any case');
+  const tweets = await ok(t, '/api/search/tweets.json?q=QUOK', { as: 'carol' });
+  assert.deepEqual(ids(tweets.statuses), [b.id, a.id], 'prefix, any case');
+  assert.deepEqual([tweets.search_metadata.query, tweets.search_metadata.max_id, tweets.search_metadata.count], ['QUOK', b.id, 20], "Twitter's envelope");
+  assert.equal('next_results' in tweets.search_metadata, false, 'one page');
+  const paged = await ok(t, '/api/1.1/search/tweets.json?q=quokka&count=1', { as: 'carol' });
+  assert.deepEqual(ids(paged.statuses), [b.id]);
+  assert.equal(paged.search_metadata.next_results, `?max_id=${b.id - 1}&q=quokka&count=1&include_entities=1`);
   assert.deepEqual(ids(await ok(t, '/api/search.json?q=quokka%20sighting', { as: 'carol' })), [b.id], 'every word');
   assert.deepEqual(ids(await ok(t, '/api/search.json?q=%23marsupial', { as: 'carol' })), [a.id]);
   assert.deepEqual(ids(await ok(t, '/api/search.json?q=quokka&rpp=1', { as: 'carol' })), [b.id]);

@@ -30,7 +30,7 @@ test('account/verify_credentials: the caller with its latest status; JSON and XM
   assert.equal(me.friends_count, 1);
   assert.equal(me.followers_count, 1);
   assert.equal(me.status.text, 'bob newest');
-  assert.equal(me.self, true);
+  assert.equal('self' in me, false, 'no key named self: clients build users from keyword arguments');
   assert.equal(me.statusnet_profile_url, `${t.url}/channel/bob`);
   assert.match(me.created_at, /^\w{3} \w{3} \d{2} \d{2}:\d{2}:\d{2} \+0000 \d{4}$/);
   assert.ok(!('uid' in me) && !('verified' in me), 'verify_credentials leaves out uid and verified');
@@ -100,7 +100,7 @@ test('users/lookup, users/search, externalprofile/show', async () => {
   await fails(t, '/api/users/lookup.json?user_id=99999', 404, { as: 'alice' });
 
   assert.deepEqual((await ok(t, '/api/users/search.json?q=car')).map((u: any) => u.screen_name), ['carol']);
-  assert.deepEqual((await ok(t, `/api/users/search.json?q=bob@${t.hub.hostname}`)).map((u: any) => u.screen_name), ['bob']);
+  assert.deepEqual((await ok(t, `/api/users/search.json?q=bob@${new URL(t.url).host}`)).map((u: any) => u.screen_name), ['bob']);
   assert.deepEqual(await ok(t, '/api/users/search.json?q=zzz'), []);
   assert.equal(parseXml((await call(t, '/api/users/search.xml?q=alice')).text).users.user[0].screen_name, 'alice');
   await fails(t, '/api/users/search.json', 400);
@@ -110,7 +110,7 @@ test('users/lookup, users/search, externalprofile/show', async () => {
   await fails(t, `/api/externalprofile/show.json?profileurl=${encodeURIComponent('https://elsewhere.example/x')}`, 404);
 });
 
-test('followers/ids and friends/ids: bare arrays without cursor, the Twitter envelope with it', async () => {
+test('followers/ids and friends/ids: bare arrays without cursor on the StatusNet path, the Twitter envelope with it and always under api/1.1/', async () => {
   assert.deepEqual(await ok(t, '/api/friends/ids.json', { as: 'alice' }), [id.bob]);
   assert.deepEqual((await ok(t, '/api/followers/ids.json', { as: 'alice' })).sort(), [id.bob, id.carol].sort());
   assert.deepEqual(await ok(t, '/api/friends/ids.json?stringify_ids=true', { as: 'alice' }), [String(id.bob)]);
@@ -131,6 +131,9 @@ test('followers/ids and friends/ids: bare arrays without cursor, the Twitter env
   await fails(t, '/api/friends/ids.json?screen_name=bob', 403, { as: 'alice' });
   assert.deepEqual(await ok(t, '/api/friends/ids.json?screen_name=alice', { as: 'alice' }), [id.bob], 'naming oneself is fine');
   await fails(t, '/api/followers/ids.json?cursor=abc', 400, { as: 'alice' });
+  // Twitter v1.1 clients read the envelope whether or not they sent a cursor.
+  assert.deepEqual(await ok(t, '/api/1.1/friends/ids.json', { as: 'alice' }), { ids: [id.bob], next_cursor: 0, next_cursor_str: '0', previous_cursor: 0, previous_cursor_str: '0', total_count: 1 });
+  assert.deepEqual((await ok(t, '/api/1.1/followers/ids.json?stringify_ids=true', { as: 'alice' })).ids.sort(), [String(id.bob), String(id.carol)].sort());
 });
 
 test('statuses/friends, statuses/followers, friendships/incoming, blocks/list', async () => {

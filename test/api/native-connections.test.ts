@@ -81,10 +81,10 @@ test('perm_allowed without perm lists every permission; limits and blocking chan
   const daveHash = encodeURIComponent(dave!.channel_hash);
   const all = await call(t, 'alice', `perm_allowed?xchan=${daveHash}`);
   assert.equal(all.json.length, 17);
-  assert.ok(all.json.every((p: { allowed: unknown }) => typeof p.allowed === 'boolean'));
-  assert.deepEqual(all.json.find((p: { perm: string }) => p.perm === 'post_wall'), { perm: 'post_wall', allowed: true });
+  assert.ok(all.json.every((p: { allowed: unknown }) => p.allowed === 1 || p.allowed === 0), 'the full list answers 1 or 0, as Hubzilla does');
+  assert.deepEqual(all.json.find((p: { perm: string }) => p.perm === 'post_wall'), { perm: 'post_wall', allowed: 1 });
   const self = await call(t, 'alice', `perm_allowed?xchan=${encodeURIComponent(alice!.channel_hash)}`);
-  assert.ok(self.json.every((p: { allowed: boolean }) => p.allowed));
+  assert.ok(self.json.every((p: { allowed: number }) => p.allowed === 1));
 
   setPConfig(t.hub.db, alice!.channel_id, 'perm_limits', 'view_stream', '0');
   assert.deepEqual((await call(t, 'alice', `perm_allowed?perm=view_stream&xchan=${daveHash}`)).json, [{ perm: 'view_stream', allowed: false }]);

@@ -61,15 +61,17 @@ test('channel/export/basic without sections returns the default sections, stream
   assert.equal(e.profile[0].is_default, '1');
   const bobHash = t.channels.bob!.channel_hash;
   const bobAbook = e.abook.find((a: { abook_xchan: string }) => a.abook_xchan === bobHash);
-  assert.deepEqual(bobAbook.abconfig.map((c: { v: string }) => c.v), ['old friend']);
+  assert.deepEqual(bobAbook.abconfig.filter((c: { cat: string }) => c.cat === 'system').map((c: { v: string }) => c.v), ['old friend']);
+  assert.equal(bobAbook.abconfig.filter((c: { cat: string }) => c.cat === 'my_perms').length, 17, 'every permission granted or not');
   assert.ok(e.abook.some((a: { abook_self: string }) => a.abook_self === '1'));
-  assert.deepEqual(e.xchan.map((x: { xchan_addr: string }) => x.xchan_addr).sort(), [`alice@${t.hub.hostname}`, `bob@${t.hub.hostname}`]);
+  assert.deepEqual(e.xchan.map((x: { xchan_addr: string }) => x.xchan_addr).sort(), [`alice@${new URL(t.url).host}`, `bob@${new URL(t.url).host}`]);
   assert.deepEqual(e.group.map((g: { gname: string }) => g.gname), ['Close friends']);
   assert.deepEqual(e.group_member.map((m: { xchan: string }) => m.xchan), [bobHash]);
   assert.ok(e.config.some((c: { cat: string; k: string; v: string }) => c.cat === 'system' && c.k === 'itemspage' && c.v === '20'));
   assert.deepEqual(e.webpages.map((i: { body: string }) => i.body), ['my home page']);
   assert.equal(e.webpages[0].item_type, '3');
-  for (const empty of ['hubloc', 'atoken', 'obj', 'likes', 'app', 'sysapp', 'chatroom', 'event', 'event_item', 'menu', 'wiki', 'mail', 'conv']) {
+  assert.deepEqual(e.hubloc.map((h: { hubloc_hash: string }) => h.hubloc_hash).sort(), [t.channels.alice!.channel_hash, bobHash].sort());
+  for (const empty of ['atoken', 'obj', 'likes', 'app', 'sysapp', 'chatroom', 'event', 'event_item', 'menu', 'wiki', 'mail', 'conv']) {
     assert.deepEqual(e[empty], [], `${empty} has no data in this hub`);
   }
   assert.equal('item' in e, false, 'posts are not part of the default export');
@@ -94,7 +96,7 @@ test('posts=true adds three months of the channel\'s posts in the backup form', 
   assert.equal(typeof recent.id, 'string');
   assert.equal(recent.revision, '0');
   assert.equal(recent.item_wall, '1');
-  assert.equal(recent.owner.address, `alice@${t.hub.hostname}`);
+  assert.equal(recent.owner.address, `alice@${new URL(t.url).host}`);
   assert.deepEqual(recent.tags, [{ tag: 'export', url: `${t.url}/search?tag=export`, type: 'hashtag' }]);
 });
 

@@ -62,7 +62,7 @@ test('group_members by group_id or group_name joins member, connection and xchan
     assert.equal(m.abook_xchan, m.xchan_hash);
     assert.equal(m.abook_channel, String(t.channels.alice!.channel_id));
   }
-  assert.deepEqual(byId.json.map((m: { xchan_addr: string }) => m.xchan_addr), [`bob@${t.hub.hostname}`, `carol@${t.hub.hostname}`]);
+  assert.deepEqual(byId.json.map((m: { xchan_addr: string }) => m.xchan_addr), [`bob@${new URL(t.url).host}`, `carol@${new URL(t.url).host}`]);
   const byName = await call(t, 'alice', 'group_members?group_name=Friends');
   assert.deepEqual(byName.json, byId.json);
   const empty = await call(t, 'alice', 'group_members?group_name=Empty');

@@ -25,7 +25,7 @@ test('verify returns the authenticated channel and its xchan, without secrets', 
   assert.equal(v.channel_id, String(t.channels.bob!.channel_id));
   assert.equal(v.channel_hash, t.channels.bob!.channel_hash);
   assert.equal(v.xchan_hash, v.channel_hash);
-  assert.equal(v.xchan_addr, `bob@${t.hub.hostname}`);
+  assert.equal(v.xchan_addr, `bob@${new URL(t.url).host}`);
   assert.equal(v.xchan_url, `${t.url}/channel/bob`);
   assert.match(v.channel_pubkey, /BEGIN PUBLIC KEY/);
   for (const secret of ['channel_prvkey', 'channel_password', 'channel_salt', 'channel_passwd_reset', 'account_password']) assert.equal(secret in v, false, secret);
@@ -59,7 +59,7 @@ test('xchan finds an identity by hash, guid or address, unwrapped with the seed\
   assertAllStrings(byHash.json);
   assert.equal(byHash.json.hash, alice.channel_hash);
   assert.equal(byHash.json.guid, alice.channel_guid);
-  assert.equal(byHash.json.address, `alice@${t.hub.hostname}`);
+  assert.equal(byHash.json.address, `alice@${new URL(t.url).host}`);
   assert.equal(byHash.json.name, 'Alice');
   assert.equal(byHash.json.network, 'zot6');
   assert.equal(byHash.json.follow, `${t.url}/follow?f=&url=%s`);

@@ -37,7 +37,7 @@ test('item/full returns the whole conversation in the backup form: replies, acti
   assert.equal(first!.message_id, top.mid);
   assert.equal(second!.body, 'a reply');
   assert.equal(second!.message_top, top.mid);
-  assert.equal(like!.author.address, `bob@${t.hub.hostname}`);
+  assert.equal(like!.author.address, `bob@${new URL(t.url).host}`);
   assert.equal(like!.message_parent, top.mid);
   const tags = first!.tags.map((x: { type: string; tag: string }) => `${x.type}:${x.tag}`).sort();
   assert.deepEqual(tags, ['category:News', 'hashtag:tags', 'mention:bob']);

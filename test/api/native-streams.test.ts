@@ -49,13 +49,13 @@ test('channel/stream returns the owner\'s wall threads, private ones included, i
   assert.deepEqual(top.flags, ['thread_parent']);
   assert.equal(top.comment_scope, 'contacts');
   assert.equal(top.public_scope, '');
-  assert.equal(top.owner.address, `alice@${t.hub.hostname}`);
+  assert.equal(top.owner.address, `alice@${new URL(t.url).host}`);
   assert.equal(top.owner.network, 'zot6');
   assert.match(top.owner.key, /BEGIN PUBLIC KEY/);
   assert.deepEqual(Object.keys(top.owner.photo), ['mimetype', 'src']);
   assert.equal('id' in top, false, 'the non-mirror form carries no database ids');
   const reply = r.json[1] as Portable;
-  assert.equal(reply.author.address, `bob@${t.hub.hostname}`);
+  assert.equal(reply.author.address, `bob@${new URL(t.url).host}`);
   assert.equal(reply.message_parent, publicPost.mid);
   const priv = r.json[2] as Portable;
   assert.deepEqual(priv.flags, ['thread_parent', 'private']);

@@ -42,19 +42,21 @@ test('albums: exact entry shape, photo counts, root album named "/"', async () =
   assert.equal(a.body.success, true);
   assertKeys(a.body, ['success', 'albums']);
   for (const e of a.body.albums) {
-    assertKeys(e, ['text', 'total', 'url', 'urlencode', 'bin2hex'], 'album');
+    assertKeys(e, ['text', 'shorttext', 'jstext', 'total', 'url', 'urlencode', 'bin2hex'], 'album');
     assertAllStrings(e, 'album');
   }
   const byName = Object.fromEntries(a.body.albums.map((e: { text: string }) => [e.text, e]));
   assert.deepEqual(Object.keys(byName).sort(), ['/', 'My Trip']);
   assert.deepEqual(byName['My Trip'], {
     text: 'My Trip',
+    shorttext: 'My Trip',
+    jstext: 'My Trip',
     total: '2',
     url: `${t.hub.baseUrl}/photos/alice/album/4d792054726970`,
     urlencode: 'My+Trip',
     bin2hex: '4d792054726970',
   });
-  assert.deepEqual(byName['/'], { text: '/', total: '1', url: `${t.hub.baseUrl}/photos/alice/album/`, urlencode: '', bin2hex: '' });
+  assert.deepEqual(byName['/'], { text: '/', shorttext: '/', jstext: '/', total: '1', url: `${t.hub.baseUrl}/photos/alice/album/`, urlencode: '', bin2hex: '' });
   const bob = await call(t, `${API}/albums`, { as: 'bob' });
   assert.deepEqual(bob.body.albums.map((e: { text: string }) => e.text), ['Open', 'Private']);
 });

@@ -141,7 +141,7 @@ describe('starting the desktop hub', () => {
     const settings = new SettingsStore(join(dir, 'c', 'settings.json'));
     settings.update({ lanAccess: true });
     const first = await startDesktopHub({ dataDir: join(dir, 'c', 'hub'), settings, interfaces: FAKE_LAN });
-    await createChannel(first.hub.db, { host: first.hub.hostname, baseUrl: first.hub.baseUrl }, { nick: 'carol', name: 'Carol', password: PASSWORD, email: 'c@example.com' });
+    await createChannel(first.hub.db, { baseUrl: first.hub.baseUrl }, { nick: 'carol', name: 'Carol', password: PASSWORD, email: 'c@example.com' });
     await first.hub.close();
     const { hub, lan } = await startDesktopHub({ dataDir: join(dir, 'c', 'hub'), settings, interfaces: FAKE_LAN });
     try {

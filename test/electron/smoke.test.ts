@@ -56,7 +56,7 @@ test('the desktop app opens its window on the UI, logged in as the owner', async
   const dataDir = join(dir, 'hub');
   await mkdir(dataDir);
   const db = openDatabase(join(dataDir, 'hearth.db'));
-  await createChannel(db, { host: '127.0.0.1', baseUrl: 'http://127.0.0.1:8420' }, { nick: 'alice', name: 'Alice', password: 'correct horse', email: 'alice@example.com' });
+  await createChannel(db, { baseUrl: 'http://127.0.0.1:8420' }, { nick: 'alice', name: 'Alice', password: 'correct horse', email: 'alice@example.com' });
   db.close();
 
   const { display, proc: xserver } = await startXvfb(xvfb);

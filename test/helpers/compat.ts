@@ -18,14 +18,14 @@ export interface Answer<T = any> {
 }
 
 /** A request as channel `as` (or anonymous); the JSON body parsed when it is JSON. */
-export async function call<T = any>(t: TestHub, path: string, opts: { as?: string; method?: string; form?: Record<string, string | string[]>; body?: BodyInit } = {}): Promise<Answer<T>> {
+export async function call<T = any>(t: TestHub, path: string, opts: { as?: string; method?: string; form?: Record<string, string | string[]>; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
   let body = opts.body;
   if (opts.form) {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(opts.form)) for (const one of Array.isArray(v) ? v : [v]) p.append(k, one);
     body = p;
   }
-  const res = await t.request(path, { as: opts.as, method: opts.method ?? (body ? 'POST' : 'GET'), body });
+  const res = await t.request(path, { as: opts.as, method: opts.method ?? (body ? 'POST' : 'GET'), body, headers: opts.headers });
   const text = await res.text();
   let parsed: unknown;
   if ((res.headers.get('content-type') ?? '').startsWith('application/json')) parsed = JSON.parse(text);

@@ -34,7 +34,7 @@ export async function startHub(opts: { channels?: string[]; options?: Partial<Hu
   const url = await hub.listen();
   const channels: Record<string, ChannelRow> = {};
   const addChannel = async (nick: string, name?: string) => {
-    const ch = await createChannel(hub.db, { host: hub.hostname, baseUrl: hub.baseUrl }, { nick, name: name ?? nick[0]!.toUpperCase() + nick.slice(1), password: PASSWORD, email: Object.keys(channels).length ? undefined : `${nick}@example.com` });
+    const ch = await createChannel(hub.db, { baseUrl: hub.baseUrl }, { nick, name: name ?? nick[0]!.toUpperCase() + nick.slice(1), password: PASSWORD, email: Object.keys(channels).length ? undefined : `${nick}@example.com` });
     channels[nick] = ch;
     return ch;
   };

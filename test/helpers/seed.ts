@@ -25,7 +25,7 @@ export const EVE_PASSWORD = 'eve secret';
 /** Creates a channel on a separate account with its own password. */
 export async function addForeignAccount(hub: Hub, nick: string, password: string): Promise<ChannelRow> {
   const accountId = insertAccount(hub.db, `${nick}@elsewhere.example`, await hashPassword(password));
-  return insertChannel(hub.db, { accountId, nick, name: nick, host: hub.hostname, baseUrl: hub.baseUrl, keys: await generateChannelKeys() });
+  return insertChannel(hub.db, { accountId, nick, name: nick, baseUrl: hub.baseUrl, keys: await generateChannelKeys() });
 }
 
 /** alice and bob (one account, connected to each other) and eve (another account), with a few posts. */

@@ -14,7 +14,7 @@ export async function apiCall<T = unknown>(hub: TestHub, as: string, path: strin
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const addressOf = (hub: TestHub, nick: string) => `${nick}@${hub.hub.hostname}`;
+export const addressOf = (hub: TestHub, nick: string) => `${nick}@${new URL(hub.url).host}`;
 
 /** `from` connects to `to` (both local channels). */
 export async function connect(hub: TestHub, from: string, to: string): Promise<void> {

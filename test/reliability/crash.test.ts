@@ -59,7 +59,7 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
   const counts = { sent: 0, acknowledged: 0, inFlightAtKill: 0, kills: 0, repairedOrphans: 0, repairedRows: 0 };
   try {
     const db = openDatabase(join(dataDir, 'hearth.db'));
-    await createChannel(db, { host: '127.0.0.1', baseUrl: 'http://127.0.0.1:8420' }, { nick: 'alice', password: PASSWORD, email: 'alice@example.com' });
+    await createChannel(db, { baseUrl: 'http://127.0.0.1:8420' }, { nick: 'alice', password: PASSWORD, email: 'alice@example.com' });
     db.close();
 
     const acked: Ack[] = [];

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { XMLParser } from 'fast-xml-parser';
 import { compatUser, NO_RELATION, screenName, type UserFacts } from '../../server/serializers/compat/user.js';
 import { compatStatus, emptyActivities, parseAttach, type StatusFacts } from '../../server/serializers/compat/status.js';
+import { compatEntities } from '../../server/serializers/compat/entities.js';
 import { cursorEnvelope } from '../../server/serializers/compat/cursor.js';
 import { atomFeed, rssFeed } from '../../server/serializers/compat/feed.js';
 import { rateLimitJson, rateLimitXml, unmeteredRateLimit } from '../../server/serializers/compat/rate-limit.js';
@@ -29,8 +30,9 @@ test('user: Twitter types, dates and the viewer relation', () => {
   assert.equal(u.statusnet_profile_url, 'http://hub.example/channel/alice');
   const seen = compatUser(facts(xchan(42, 'alice'), { relation: { viewerUid: 5, abookId: 9, following: true, followRequestSent: false, blocking: false, self: false } }), { omit: ['uid'] });
   assert.deepEqual([seen.following, seen.verified, seen.cid, 'uid' in seen], [true, true, 9, false]);
-  const lean = compatUser(facts(xchan(1, 'x')), { entities: false, omit: ['verified', 'self'] });
-  assert.ok(!('entities' in lean) && !('verified' in lean) && !('self' in lean) && !('status' in lean));
+  const lean = compatUser(facts(xchan(1, 'x')), { entities: false, omit: ['verified'] });
+  assert.ok(!('entities' in lean) && !('verified' in lean) && !('status' in lean));
+  assert.ok(!('self' in compatUser(facts(xchan(1, 'x'), { relation: { ...NO_RELATION, self: true } }))), 'never a key named self');
   assert.equal(screenName({ xchan_addr: '', xchan_name: 'Only Name' }), 'Only Name');
   const withProfile = compatUser(facts(xchan(1, 'x'), { profile: { location: 'Lyon', description: 'bio', homepage: 'https://x.example' } }));
   assert.deepEqual([withProfile.location, withProfile.description, withProfile.url], ['Lyon', 'bio', 'https://x.example']);
@@ -42,7 +44,7 @@ function item(over: Partial<ItemRow>): ItemRow {
 
 function statusFacts(i: ItemRow, over: Partial<StatusFacts> = {}): StatusFacts {
   const u = compatUser(facts(xchan(42, 'alice')));
-  return { item: i, author: u, owner: u, activities: emptyActivities(), comments: 0, favorited: false, terms: [], ...over };
+  return { item: i, author: u, owner: u, activities: emptyActivities(), comments: 0, favorited: false, retweetedByViewer: false, counts: { retweets: 0, favorites: 0 }, terms: [], photos: new Map(), ...over };
 }
 
 test('status: text, html with title, geo, private flag, reply fields', () => {
@@ -59,7 +61,7 @@ test('status: text, html with title, geo, private flag, reply fields', () => {
   assert.deepEqual([reply.in_reply_to_status_id, reply.in_reply_to_status_id_str, reply.in_reply_to_user_id, reply.in_reply_to_screen_name], [7, '7', 43, 'bob']);
 });
 
-test('status: attachments from item.attach, images in the body once, entities only when asked', () => {
+test('status: attachments from item.attach, images in the body once, entities unless include_entities=false', () => {
   const key = 'a'.repeat(64);
   const i = item({
     attach: JSON.stringify([{ href: `http://hub.example/attach/${key}`, length: 120, type: 'image/png', title: 'p.png', revision: 0 }]),
@@ -67,14 +69,42 @@ test('status: attachments from item.attach, images in the body once, entities on
   });
   const plain = compatStatus(statusFacts(i));
   assert.deepEqual(plain.attachments, [{ url: `http://hub.example/attach/${key}`, mimetype: 'image/png', size: 120 }, { url: 'https://elsewhere.example/i.jpg' }]);
-  assert.equal(plain.entities, null);
-  const e = compatStatus(statusFacts(i, { terms: [{ ttype: 1, term: 'tag', url: 'http://hub.example/search?tag=tag' }] }), { includeEntities: true });
-  assert.equal(e.attachments, null);
-  assert.deepEqual(e.entities!.hashtags, [{ text: 'tag' }]);
-  assert.deepEqual(e.entities!.media.map((m) => m.media_url), [`http://hub.example/attach/${key}`, 'https://elsewhere.example/i.jpg']);
+  assert.ok(plain.entities, 'entities by default');
+  const without = compatStatus(statusFacts(i), { includeEntities: false });
+  assert.ok(!('entities' in without) && !('extended_entities' in without));
+  const photo = { id: 77, width: 1600, height: 1200, url: `http://hub.example/photo/${key}-0.png`, pageUrl: `http://hub.example/photos/alice/image/${key}` };
+  const e = compatStatus(statusFacts(i, { terms: [{ ttype: 1, term: 'tag', url: 'http://hub.example/search?tag=tag' }], photos: new Map([[key, photo]]) }));
+  assert.equal(e.attachments!.length, 2, "Friendica's attachments stay with entities");
+  assert.deepEqual(e.entities!.hashtags, [{ text: 'tag', indices: [e.text.length, e.text.length] }], 'not in the text: the empty range at its end');
+  assert.deepEqual(e.entities!.media!.map((m) => [m.id, m.media_url]), [[77, photo.url], [2, 'https://elsewhere.example/i.jpg']], 'a photo of the hub by its media id');
+  assert.deepEqual(e.entities!.media![0]!.sizes, { thumb: { w: 150, h: 150, resize: 'crop' }, small: { w: 680, h: 510, resize: 'fit' }, medium: { w: 1200, h: 900, resize: 'fit' }, large: { w: 1600, h: 1200, resize: 'fit' } });
+  assert.deepEqual(e.extended_entities, { media: e.entities!.media });
   assert.deepEqual(e.entities!.urls.map((u) => u.url), ['http://hub.example/photos/x', 'https://example.org/']);
   assert.deepEqual(parseAttach('not json'), []);
   assert.deepEqual(parseAttach('[{"url":"u","mimetype":"text/plain","size":"3"}, 5, {"nohref":1}]'), [{ href: 'u', type: 'text/plain', length: 3, width: undefined, height: undefined, id: undefined }]);
+});
+
+test('entities: indices in code points of the text, each occurrence once', () => {
+  const text = '😀 #one and #two, #one again @bob http://x.example/a';
+  const e = compatEntities(text, { hashtags: ['one', 'two', 'one'], mentions: [{ id: 2, id_str: '2', name: 'Bob', screen_name: 'bob' }], links: ['http://x.example/a'], media: [] });
+  const cps = [...text];
+  const at = (i: [number, number]) => cps.slice(i[0], i[1]).join('');
+  assert.deepEqual(e.hashtags.map((h) => at(h.indices)), ['#one', '#two', '#one']);
+  assert.deepEqual(e.hashtags.map((h) => h.indices[0]), [2, 11, 17], 'code points, not UTF-16 units');
+  assert.equal(at(e.user_mentions[0]!.indices), '@bob');
+  assert.equal(at(e.urls[0]!.indices), 'http://x.example/a');
+  assert.equal('media' in e, false, 'no media key without pictures');
+  assert.deepEqual(compatEntities('#onex', { hashtags: ['one'], mentions: [], links: [], media: [] }).hashtags[0]!.indices, [5, 5], 'whole words only');
+});
+
+test('status: a retweet reads "RT @author: text" with the original in retweeted_status; Twitter counters', () => {
+  const original = compatStatus(statusFacts(item({ id: 5, html: 'hello #world' }), { terms: [{ ttype: 1, term: 'world', url: '' }] }));
+  const rt = compatStatus(statusFacts(item({ id: 9, html: 'shared' }), { retweeted: original, retweetedByViewer: true, counts: { retweets: 0, favorites: 2 } }));
+  assert.equal(rt.text, 'RT @alice: hello #world');
+  assert.equal(rt.retweeted_status!.id, 5);
+  assert.deepEqual(rt.entities!.user_mentions.map((m) => [m.screen_name, m.indices]), [['alice', [3, 9]]]);
+  assert.deepEqual(rt.entities!.hashtags, [{ text: 'world', indices: [17, 23] }]);
+  assert.deepEqual([rt.retweeted, rt.retweet_count, rt.favorite_count], [true, 0, 2]);
 });
 
 test('status XML: namespaced elements and nested user lists', () => {
@@ -126,4 +156,15 @@ test('FTS queries quote every word so that search text cannot use FTS syntax', (
   assert.equal(ftsQuery('hello world'), '"hello"* "world"*');
   assert.equal(ftsQuery('say "hi" NEAR(x'), '"say"* """hi"""* "NEAR(x"*');
   assert.equal(ftsQuery('  * - ( '), undefined);
+});
+
+test('cursor envelope: Twitter answers next_cursor 0 for an empty first page, Friendica -1', () => {
+  const empty = (twitter: boolean) => cursorEnvelope('ids', { items: [], keys: [], cursor: -1, hasMore: false, total: 0, twitter }).next_cursor;
+  assert.deepEqual([empty(true), empty(false)], [0, -1]);
+});
+
+test('status: tweet_mode=extended adds full_text and display_text_range (in code points)', () => {
+  const s = compatStatus(statusFacts(item({ html: 'héllo 😀' })), { extended: true });
+  assert.deepEqual([s.full_text, s.display_text_range, s.text], ['héllo 😀', [0, 7], 'héllo 😀']);
+  assert.equal('full_text' in compatStatus(statusFacts(item({ html: 'x' }))), false);
 });

@@ -65,3 +65,24 @@ test('notifications stored with a base URL keep only the path of the hub\'s page
     { link: '/connections/7', url: 'https://elsewhere.example/channel/eve', photo: 'https://elsewhere.example/photo/e.jpg' },
   ]);
 });
+
+test('migration 013 gives a channel made before it the pconfig rows a new channel starts with', async () => {
+  const { generateChannelKeys, insertChannel } = await import('../../server/store/channels.js');
+  const { createChannel } = await import('../../server/services/channels.js');
+  const db = new Database(':memory:');
+  const all = listMigrations();
+  migrate(db, all.filter((m) => m.version < 13));
+  db.prepare("INSERT INTO account (account_email, account_password) VALUES ('a@example.com', 'x')").run();
+  const old = insertChannel(db, { accountId: 1, nick: 'old', name: 'Old', baseUrl: 'http://127.0.0.1:8420', keys: await generateChannelKeys() });
+  db.prepare("INSERT INTO pconfig (uid, cat, k, v) VALUES (?, 'perm_limits', 'view_stream', '8')").run(old.channel_id);
+  migrate(db, all);
+  const fresh = new Database(':memory:');
+  migrate(fresh, all);
+  const made = await createChannel(fresh, { baseUrl: 'http://127.0.0.1:8420' }, { nick: 'new', password: 'a good password' });
+  const rows = (d: Database.Database, uid: number) => d.prepare('SELECT cat, k, v FROM pconfig WHERE uid = ? ORDER BY id').all(uid);
+  const expected = rows(fresh, made.channel_id) as { cat: string; k: string; v: string }[];
+  assert.equal(expected.length, 21);
+  const got = rows(db, old.channel_id) as { cat: string; k: string; v: string }[];
+  assert.deepEqual(got[0], { cat: 'perm_limits', k: 'view_stream', v: '8' }, 'a row the channel had is kept');
+  assert.deepEqual(got.slice(1), expected.filter((r) => !(r.cat === 'perm_limits' && r.k === 'view_stream')));
+});

@@ -29,29 +29,35 @@ function pageOf(entries: GraphEntry[], cursor: number, count: number): { page: G
   return { page, hasMore: last !== undefined && entries.some((e) => e.id < last.id) };
 }
 
+/** The request came in under api/1.1/, where clients expect Twitter v1.1's shapes. */
+export function onTwitterPath(req: ApiRequest): boolean {
+  return req.ctx.path.toLowerCase().startsWith('/api/1.1/');
+}
+
 /**
- * Ids of people: a bare array (root `ids`) without `cursor`, Twitter's envelope with it
- * (root `id_list`); `stringify_ids` gives strings.
+ * Ids of people: a bare array (root `ids`) without `cursor` on the StatusNet path, Twitter's
+ * envelope (root `id_list`) with it, or always with Twitter's cursor rules (`envelope`: the
+ * api/1.1/ paths and Twitter's own endpoints); `stringify_ids` gives strings.
  */
-export function idsReply(req: ApiRequest, entries: GraphEntry[]): CompatReply {
+export function idsReply(req: ApiRequest, entries: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
   const asIds = (list: GraphEntry[]) => list.map((e) => (flag(req.params, 'stringify_ids') ? String(e.id) : e.id));
-  const cursor = cursorParam(req);
+  const cursor = cursorParam(req) ?? (opts.envelope ? -1 : undefined);
   if (cursor === undefined) return reply(asIds(entries), 'ids', { itemName: 'id' });
   const count = req.params.clamped('count', 5000, 1, 5000);
   const { page, hasMore } = pageOf(entries, cursor, count);
-  return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length }), 'id_list');
+  return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'id_list');
 }
 
 /**
  * People as users (each with its latest status unless skip_status; without url/description
  * entities unless include_user_entities): a bare array (root `users`) without `cursor`, Twitter's
- * envelope with it (root `users_list`).
+ * envelope with it or always (`envelope`), root `users_list`.
  */
-export function userListReply(req: ApiRequest, entries: GraphEntry[]): CompatReply {
-  const cursor = cursorParam(req);
+export function userListReply(req: ApiRequest, entries: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
+  const cursor = cursorParam(req) ?? (opts.envelope ? -1 : undefined);
   const load = (list: GraphEntry[]) => loadUserList(req, list.map((e) => e.hash), { status: true, entities: flag(req.params, 'include_user_entities') });
   if (cursor === undefined) return usersReply(load(entries));
   const count = req.params.clamped('count', 20, 1, 200);
   const { page, hasMore } = pageOf(entries, cursor, count);
-  return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length }), 'users_list');
+  return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'users_list');
 }

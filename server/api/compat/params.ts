@@ -9,6 +9,17 @@ export function flag(params: ParamReader, name: string): boolean {
   return s !== undefined && ['1', 'true', 't', 'on', 'yes', 'y'].includes(s);
 }
 
+/** include_entities: on unless the client turns it off (0, false, no, off), as on Twitter. */
+export function entitiesWanted(params: ParamReader): boolean {
+  const s = params.str('include_entities')?.trim().toLowerCase();
+  return s === undefined || !['0', 'false', 'f', 'off', 'no', 'n'].includes(s);
+}
+
+/** How statuses are rendered for this request: entities (include_entities) and tweet_mode=extended (full_text). */
+export function statusOptions(params: ParamReader): { includeEntities: boolean; extended: boolean } {
+  return { includeEntities: entitiesWanted(params), extended: params.str('tweet_mode')?.trim().toLowerCase() === 'extended' };
+}
+
 /** A non-negative id bound; 400 when it is not a number. */
 function idBound(params: ParamReader, name: string): number | undefined {
   const v = params.int(name, { min: -1 });

@@ -73,6 +73,29 @@ import { extPhotoalbumDelete } from './ext/photoalbum/delete.js';
 import { extPhotoalbumPosts } from './ext/photoalbum/posts.js';
 import { extPhotoPosts } from './ext/photo/posts.js';
 import { updateProfileImageRoute } from './account/update_profile_image.js';
+import { favoritesListRoute } from './favorites/list.js';
+import { listsListRoute } from './lists/list.js';
+import { listsShowRoute } from './lists/show.js';
+import { listsMembersRoute } from './lists/members.js';
+import { listsMembersCreateRoute } from './lists/members/create.js';
+import { listsMembersDestroyRoute } from './lists/members/destroy.js';
+import { listsSubscriptionsRoute } from './lists/subscriptions.js';
+import { applicationRateLimitStatus } from './application/rate_limit_status.js';
+import { statusesUnretweetRoute } from './statuses/unretweet.js';
+import { statusesRetweetsRoute } from './statuses/retweets.js';
+import { statusesLookupRoute } from './statuses/lookup.js';
+import { friendsListRoute } from './friends/list.js';
+import { followersListRoute } from './followers/list.js';
+import { friendshipsLookupRoute } from './friendships/lookup.js';
+import { accountSettingsRoute } from './account/settings.js';
+import { helpConfigurationRoute } from './help/configuration.js';
+import { directMessagesEventsList } from './direct_messages/events/list.js';
+import { directMessagesEventsShow } from './direct_messages/events/show.js';
+import { directMessagesEventsNew } from './direct_messages/events/new.js';
+import { directMessagesEventsDestroy } from './direct_messages/events/destroy.js';
+import { mutesUsersIdsRoute } from './mutes/users/ids.js';
+import { mutesUsersListRoute } from './mutes/users/list.js';
+import { blocksIdsRoute } from './blocks/ids.js';
 
 /** Every route of the compatibility API (api/ and api/1.1/), one module per path. */
 export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAccessToken, extNotifications, extNotificationsSeen, extNotificationSeen, extProfileShow,
@@ -86,6 +109,11 @@ export const compatRoutes: ApiRoute[] = [helpTest, oauthRequestToken, oauthAcces
   followersIdsRoute, friendsIdsRoute, statusesFollowersRoute, statusesFriendsRoute, friendshipsIncomingRoute, blocksListRoute,
   friendshipsCreateRoute, friendshipsDestroyRoute, friendshipsShowRoute, listsOwnershipsRoute, listsCreateRoute, listsUpdateRoute, listsDestroyRoute,
   savedSearchesListRoute, mediaUploadRoute, compatConfigRoute, compatVersionRoute,
+  // Twitter v1.1 paths that Friendica lacks.
+  favoritesListRoute, listsListRoute, listsShowRoute, listsMembersRoute, listsMembersCreateRoute, listsMembersDestroyRoute, listsSubscriptionsRoute,
+  applicationRateLimitStatus, statusesUnretweetRoute, statusesRetweetsRoute, statusesLookupRoute, friendsListRoute, followersListRoute,
+  friendshipsLookupRoute, accountSettingsRoute, helpConfigurationRoute, directMessagesEventsList, directMessagesEventsShow,
+  directMessagesEventsNew, directMessagesEventsDestroy, mutesUsersIdsRoute, mutesUsersListRoute, blocksIdsRoute,
   // Photos and files.
   extPhoto, extPhotosList, extPhotoCreate, extPhotoUpdate, extPhotoDelete, extPhotoPosts, extPhotoalbumUpdate, extPhotoalbumDelete, extPhotoalbumPosts,
   updateProfileImageRoute,

@@ -1,4 +1,6 @@
 import type { ApiRequest, ApiRoute } from '../../http/api.js';
+import type { ItemRow } from '../../store/rows.js';
+import type { TimelinePage } from '../../store/item-timelines.js';
 import { hashtagTimeline, searchTimeline } from '../../store/item-timelines.js';
 import { ftsQuery } from '../../store/fts.js';
 import { CONTENT_VERBS } from '../../services/verbs.js';
@@ -6,8 +8,11 @@ import { badRequest } from '../../http/errors.js';
 import { timelinePage } from './params.js';
 import { TIMELINE_FORMATS, timelineReply } from './status-replies.js';
 
-/** `#tag` finds statuses tagged so; other text finds statuses containing every word. Only what the caller may see. */
-export function searchHandler(req: ApiRequest) {
+/**
+ * `#tag` finds statuses tagged so; other text finds statuses containing every word. Only what the
+ * caller may see, newest first.
+ */
+export function searchItems(req: ApiRequest): { q: string; page: TimelinePage; items: ItemRow[] } {
   const me = req.user().channel;
   const q = req.params.str('q')?.trim();
   if (!q) throw badRequest('q parameter is required.');
@@ -20,8 +25,18 @@ export function searchHandler(req: ApiRequest) {
     : match
       ? searchTimeline(req.hub.db, match, me.channel_hash, CONTENT_VERBS, page)
       : [];
-  return timelineReply(req, items, `Search: ${q}`);
+  return { q, page, items };
 }
 
-/** search: a plain array of statuses (not Twitter's search_metadata envelope). */
-export const searchRoute: ApiRoute = { path: 'search', methods: '*', auth: 'user', formats: TIMELINE_FORMATS, cache: true, handler: searchHandler };
+/** search (the StatusNet/Friendica path): a plain array of statuses, as Friendica clients read it. */
+export const searchRoute: ApiRoute = {
+  path: 'search',
+  methods: '*',
+  auth: 'user',
+  formats: TIMELINE_FORMATS,
+  cache: true,
+  handler(req) {
+    const { q, items } = searchItems(req);
+    return timelineReply(req, items, `Search: ${q}`);
+  },
+};

@@ -5,7 +5,7 @@ import { atomFeed, rssFeed, type FeedEntry } from '../../serializers/compat/feed
 import { loadStatus, loadStatuses } from '../../services/compat/statuses.js';
 import { HEARTH_VERSION } from '../../version.js';
 import { reply, type CompatReply } from './reply.js';
-import { flag } from './params.js';
+import { statusOptions } from './params.js';
 
 const FEED_TYPES = { rss: 'application/rss+xml', atom: 'application/atom+xml' } as const;
 
@@ -36,7 +36,7 @@ function feedEntry(item: ItemRow, s: CompatStatus): FeedEntry {
  */
 export function timelineReply(req: ApiRequest, items: ItemRow[], title: string): CompatReply | undefined {
   const viewer = req.identity?.channel;
-  const statuses = loadStatuses(req.hub, viewer, items, { includeEntities: flag(req.params, 'include_entities') });
+  const statuses = loadStatuses(req.hub, viewer, items, statusOptions(req.params));
   if (req.format !== 'rss' && req.format !== 'atom') return statusesReply(statuses);
   const meta = {
     title,
@@ -55,6 +55,6 @@ export function timelineReply(req: ApiRequest, items: ItemRow[], title: string):
 
 /** One status (root `status`). */
 export function statusReply(req: ApiRequest, item: ItemRow): CompatReply {
-  const status = loadStatus(req.hub, req.identity?.channel, item, { includeEntities: flag(req.params, 'include_entities') });
+  const status = loadStatus(req.hub, req.identity?.channel, item, statusOptions(req.params));
   return reply(status, 'status');
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { loadUsers } from '../../services/compat/users.js';
 import { loadUsersWithStatus } from '../../services/compat/user-status.js';
 import { reply, type CompatReply } from './reply.js';
-import { flag } from './params.js';
+import { flag, statusOptions } from './params.js';
 
 type OmitKeys = UserOptions['omit'];
 
@@ -14,7 +14,7 @@ type OmitKeys = UserOptions['omit'];
  */
 export function loadUserList(req: ApiRequest, hashes: string[], opts: { status: boolean; omit?: OmitKeys; entities?: boolean }): CompatUser[] {
   const viewer = req.identity?.channel;
-  const userOpts = { omit: opts.omit, entities: opts.entities, includeEntities: flag(req.params, 'include_entities') };
+  const userOpts = { omit: opts.omit, entities: opts.entities, ...statusOptions(req.params) };
   const users = opts.status && !flag(req.params, 'skip_status') ? loadUsersWithStatus(req.hub, viewer, hashes, userOpts) : loadUsers(req.hub, viewer, hashes, userOpts);
   return hashes.flatMap((h) => users.get(h) ?? []);
 }

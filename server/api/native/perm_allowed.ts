@@ -6,7 +6,8 @@ import { allPermissions, isAllowed, isPermissionName, PERMISSION_NAMES } from '.
 
 /**
  * perm_allowed: whether the named identity (a connection by abook_id, or an xchan by xchan/hash,
- * guid or address) may do `perm` on this channel; all permissions when perm is absent.
+ * guid or address) may do `perm` on this channel; all permissions when perm is absent. Unlike
+ * Hubzilla, which evaluates an anonymous observer for hash/guid/address, the named xchan is asked.
  */
 export const permAllowed: ApiRoute = {
   path: 'perm_allowed',
@@ -29,7 +30,8 @@ export const permAllowed: ApiRoute = {
       throw badRequest('missing parameter: abook_id, xchan, hash, guid or address');
     }
     if (!observer) throw notFound(abookId !== undefined ? 'connection not found' : 'xchan not found');
+    // As Hubzilla answers: a boolean for the one permission asked, 1 or 0 (JSON numbers) in the full list.
     if (perm && isPermissionName(perm)) return [{ perm, allowed: isAllowed(hub.db, channel, observer, perm) }];
-    return allPermissions(hub.db, channel, observer);
+    return allPermissions(hub.db, channel, observer).map(({ perm: name, allowed }) => ({ perm: name, allowed: allowed ? 1 : 0 }));
   },
 };

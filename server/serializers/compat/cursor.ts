@@ -8,6 +8,11 @@ export interface CursorPage<T> {
   /** Whether rows follow this page. */
   hasMore: boolean;
   total: number;
+  /**
+   * Twitter's rule for an empty page: next_cursor 0 (no more), where Friendica answers -1 to a
+   * first page without results. Clients page until next_cursor is 0.
+   */
+  twitter?: boolean;
 }
 
 export function cursorEnvelope<K extends 'ids' | 'users', T>(key: K, p: CursorPage<T>): Record<K, T[]> & {
@@ -20,7 +25,7 @@ export function cursorEnvelope<K extends 'ids' | 'users', T>(key: K, p: CursorPa
     next = p.keys[p.keys.length - 1]!;
   }
   if (!p.hasMore) next = 0;
-  if (p.cursor < 0 && p.keys.length === 0) next = -1;
+  if (p.cursor < 0 && p.keys.length === 0 && !p.twitter) next = -1;
   if (p.cursor === -1) previous = 0;
   if (p.cursor > 0 && p.keys.length === 0) previous = -p.cursor;
   return {

@@ -3,7 +3,10 @@ import { bodyToText, renderBody } from '../../content/render.js';
 import { twitterDate } from '../../util/time.js';
 import type { CompatUser } from './user.js';
 
-/** getText: '' gives "subject\ntext" with an empty title (StatusNet clients), html/plain give the body and the subject apart. */
+/**
+ * getText: html gives the body as HTML; '' and plain give its text, exactly as it was sent
+ * (Twitter clients show `text` as the message). The subject is always in `title`.
+ */
 export type DirectMessageText = '' | 'html' | 'plain';
 
 /** A Twitter direct message with the Friendica additions (notes §2.6). */
@@ -42,10 +45,10 @@ export function compatDirectMessage(f: DirectMessageFacts, opts: DirectMessageOp
   const m = f.mail;
   const mode = opts.text ?? '';
   const plain = bodyToText(m.body, 'text/bbcode');
-  const text = mode === 'html' ? renderBody(m.body, 'text/bbcode') : mode === 'plain' ? plain : m.title ? `${m.title}\n${plain}` : plain;
+  const text = mode === 'html' ? renderBody(m.body, 'text/bbcode') : plain;
   const dm: CompatDirectMessage = {
-    id: m.id,
-    id_str: String(m.id),
+    id: m.shared_id,
+    id_str: String(m.shared_id),
     sender_id: f.sender.id,
     sender_id_str: f.sender.id_str,
     text,
@@ -56,7 +59,7 @@ export function compatDirectMessage(f: DirectMessageFacts, opts: DirectMessageOp
     recipient_screen_name: f.recipient.screen_name,
     sender: f.sender,
     recipient: f.recipient,
-    title: mode === '' ? '' : m.title,
+    title: m.title,
     friendica_seen: m.mail_seen !== 0,
     friendica_parent_uri: m.parent_mid,
   };

@@ -13,6 +13,7 @@ export interface CompatMedia {
   media_id: number;
   media_id_string: string;
   size: number;
+  expires_after_secs: number;
   image: { w: number; h: number; image_type: string; friendica_preview_url: string };
 }
 
@@ -21,6 +22,8 @@ export function compatMedia(m: MediaFacts): CompatMedia {
     media_id: m.id,
     media_id_string: String(m.id),
     size: m.size,
+    // Twitter's promise that a status can use the upload for a day; uploads here wait longer still.
+    expires_after_secs: 86400,
     image: { w: m.width, h: m.height, image_type: m.mimetype, friendica_preview_url: m.previewUrl },
   };
 }

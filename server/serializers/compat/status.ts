@@ -3,6 +3,7 @@ import { bodyToText, escapeHtml, htmlToText } from '../../content/render.js';
 import { TERM_HASHTAG } from '../../content/terms.js';
 import { twitterDate } from '../../util/time.js';
 import type { CompatUser } from './user.js';
+import { compatEntities, type CompatEntities, type EntitySources } from './entities.js';
 
 export const ACTIVITY_NAMES = ['like', 'dislike', 'attendyes', 'attendno', 'attendmaybe'] as const;
 export type ActivityName = (typeof ACTIVITY_NAMES)[number];
@@ -14,29 +15,12 @@ export interface CompatAttachment {
   size?: number;
 }
 
-export interface CompatEntities {
-  hashtags: { text: string }[];
-  symbols: never[];
-  urls: { url: string; expanded_url: string; display_url: string }[];
-  user_mentions: { id: number; id_str: string; name: string; screen_name: string }[];
-  media: CompatMediaEntity[];
-}
-
-export interface CompatMediaEntity {
-  id: number;
-  id_str: string;
-  media_url: string;
-  media_url_https: string;
-  url: string;
-  display_url: string;
-  expanded_url: string;
-  type: 'photo' | 'video';
-  sizes?: Record<string, { w: number; h: number; resize: 'fit' }>;
-}
-
 /** A Twitter status with the StatusNet/Friendica additions (§2.2 of the notes). */
 export interface CompatStatus {
   text: string;
+  /** tweet_mode=extended (text is kept too: nothing is ever truncated here). */
+  full_text?: string;
+  display_text_range?: [number, number];
   truncated: boolean;
   created_at: string;
   in_reply_to_status_id: number | null;
@@ -48,7 +32,18 @@ export interface CompatStatus {
   in_reply_to_user_id_str: string | null;
   in_reply_to_screen_name: string | null;
   geo: { type: 'Point'; coordinates: [number, number] } | null;
+  /** GeoJSON order (longitude first), as Twitter's `coordinates`. */
+  coordinates: { type: 'Point'; coordinates: [number, number] } | null;
+  place: null;
+  contributors: null;
+  is_quote_status: boolean;
+  /** Starred by the viewer. */
   favorited: boolean;
+  /** Shared (retweeted) by the viewer. */
+  retweeted: boolean;
+  retweet_count: number;
+  favorite_count: number;
+  lang: string;
   user: CompatUser;
   friendica_author: CompatUser;
   friendica_owner: CompatUser;
@@ -61,9 +56,12 @@ export interface CompatStatus {
   friendica_html: string;
   friendica_comments: number;
   retweeted_status?: CompatStatus;
+  /** Friendica's list of the files of the status (null when it has none). */
   attachments: CompatAttachment[] | null;
-  entities: CompatEntities | null;
-  extended_entities: CompatEntities | null;
+  /** Twitter's entities; left out when the client asked include_entities=false. */
+  entities?: CompatEntities;
+  /** The pictures again, as Twitter has them; only for statuses with pictures. */
+  extended_entities?: { media: NonNullable<CompatEntities['media']> };
 }
 
 /** A term of the item as stored (hashtags, mentions); mentions come with the mentioned user. */
@@ -86,13 +84,34 @@ export interface StatusFacts {
   comments: number;
   /** Starred by the viewer. */
   favorited: boolean;
+  /** Shared by the viewer. */
+  retweetedByViewer: boolean;
+  /** How many shares and stars it has. */
+  counts: { retweets: number; favorites: number };
   terms: StatusTerm[];
+  /** Photos of the hub among its attachments, by attach hash. */
+  photos: Map<string, StatusPhoto>;
   /** The shared original, for a share. */
   retweeted?: CompatStatus;
 }
 
+/** A photo of the hub attached to a status. */
+export interface StatusPhoto {
+  /** Its media id (the id media/upload answers). */
+  id: number;
+  width: number;
+  height: number;
+  /** The full-size image. */
+  url: string;
+  /** Its page. */
+  pageUrl: string;
+}
+
 export interface StatusOptions {
+  /** Twitter's default is true; include_entities=false leaves entities out. */
   includeEntities?: boolean;
+  /** tweet_mode=extended: the text also as full_text, with display_text_range. */
+  extended?: boolean;
 }
 
 export function emptyActivities(): CompatActivities {
@@ -144,11 +163,6 @@ function htmlAttributes(html: string, tag: string, attr: string): string[] {
   return [...html.matchAll(re)].map((m) => decodeAttr(m[1]!)).filter(Boolean);
 }
 
-function displayUrl(url: string): string {
-  const s = url.replace(/^[a-z]+:\/\//i, '').replace(/^www\./i, '');
-  return s.length > 26 ? `${s.slice(0, 25)}…` : s;
-}
-
 function geoOf(coord: string): CompatStatus['geo'] {
   const parts = coord.trim().split(/[\s,]+/).map(Number);
   if (parts.length !== 2 || !parts.every((n) => Number.isFinite(n))) return null;
@@ -178,39 +192,28 @@ function attachmentsOf(item: ItemRow): (AttachEntry & { mediaIndex: number })[] 
   return out;
 }
 
-function sizeName(w: number, h: number): string {
-  if (w <= 680 && h <= 680) return 'small';
-  if (w <= 1200 && h <= 1200) return 'medium';
-  return 'large';
-}
+const mentionOf = (u: Pick<CompatUser, 'id' | 'id_str' | 'name' | 'screen_name'>) => ({ id: u.id, id_str: u.id_str, name: u.name, screen_name: u.screen_name });
 
-function entitiesOf(f: StatusFacts, text: string, attachments: ReturnType<typeof attachmentsOf>): CompatEntities {
+const ATTACH_KEY = /\/attach\/([0-9a-f]{64})$/;
+
+function entitySources(f: StatusFacts, attachments: ReturnType<typeof attachmentsOf>): EntitySources {
   const termUrls = new Set(f.terms.map((t) => t.url).filter(Boolean));
   const mediaUrls = new Set(attachments.map((a) => a.href));
+  const text = statusText(f.item);
   const bareUrls = [...text.matchAll(/\bhttps?:\/\/[^\s<>"']+/g)].map((m) => m[0].replace(/[.,;:!?)\]]+$/, ''));
-  const linkUrls = [...new Set([...htmlAttributes(f.item.html, 'a', 'href'), ...bareUrls])].filter((u) => !termUrls.has(u) && !mediaUrls.has(u) && !u.startsWith('mailto:'));
+  const links = [...new Set([...htmlAttributes(f.item.html, 'a', 'href'), ...bareUrls])].filter((u) => !termUrls.has(u) && !mediaUrls.has(u) && !u.startsWith('mailto:'));
+  const media = attachments
+    .filter((a) => !a.type || a.type.startsWith('image/') || a.type.startsWith('video/') || a.type.startsWith('audio/'))
+    .map((a) => {
+      const photo = f.photos.get(ATTACH_KEY.exec(a.href)?.[1] ?? '');
+      if (photo) return { id: photo.id, url: photo.url, pageUrl: photo.pageUrl, video: false, width: photo.width, height: photo.height };
+      return { id: a.id ?? a.mediaIndex, url: a.href, pageUrl: a.href, video: Boolean(a.type && !a.type.startsWith('image/')), width: a.width, height: a.height };
+    });
   return {
-    hashtags: f.terms.filter((t) => t.ttype === TERM_HASHTAG).map((t) => ({ text: t.term })),
-    symbols: [],
-    urls: linkUrls.map((u) => ({ url: u, expanded_url: u, display_url: displayUrl(u) })),
-    user_mentions: f.terms.flatMap((t) => (t.user ? [{ id: t.user.id, id_str: t.user.id_str, name: t.user.name, screen_name: t.user.screen_name }] : [])),
-    media: attachments
-      .filter((a) => !a.type || a.type.startsWith('image/') || a.type.startsWith('video/') || a.type.startsWith('audio/'))
-      .map((a) => {
-        const id = a.id ?? a.mediaIndex;
-        const m: CompatMediaEntity = {
-          id,
-          id_str: String(id),
-          media_url: a.href,
-          media_url_https: a.href,
-          url: a.href,
-          display_url: displayUrl(a.href),
-          expanded_url: a.href,
-          type: a.type && !a.type.startsWith('image/') ? 'video' : 'photo',
-        };
-        if (a.width && a.height) m.sizes = { [sizeName(a.width, a.height)]: { w: a.width, h: a.height, resize: 'fit' } };
-        return m;
-      }),
+    hashtags: f.terms.filter((t) => t.ttype === TERM_HASHTAG).map((t) => t.term),
+    mentions: f.terms.flatMap((t) => (t.user ? [mentionOf(t.user)] : [])),
+    links,
+    media,
   };
 }
 
@@ -224,16 +227,18 @@ export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'> & 
 export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatStatus {
   const item = f.item;
   const html = item.title ? `<h4>${escapeHtml(item.title)}</h4>${item.html}` : item.html;
-  const text = statusText(item);
+  const original = f.retweeted;
+  // Twitter's retweets read "RT @author: text"; the original itself is in retweeted_status.
+  const text = original ? `RT @${original.user.screen_name}: ${original.text}` : statusText(item);
   const files = attachmentsOf(item);
-  const entities = opts.includeEntities ? entitiesOf(f, text, files) : null;
-  const attachments = opts.includeEntities || files.length === 0 ? null : files.map((a) => {
+  const attachments = files.length === 0 ? null : files.map((a) => {
     const out: CompatAttachment = { url: a.href };
     if (a.type) out.mimetype = a.type;
     if (a.length !== undefined) out.size = a.length;
     return out;
   });
   const reply = f.replyTo;
+  const geo = geoOf(item.coord);
   const status: CompatStatus = {
     text,
     truncated: false,
@@ -246,8 +251,16 @@ export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatSt
     in_reply_to_user_id: reply?.user ? reply.user.id : null,
     in_reply_to_user_id_str: reply?.user ? reply.user.id_str : null,
     in_reply_to_screen_name: reply?.user ? reply.user.screen_name : null,
-    geo: geoOf(item.coord),
+    geo,
+    coordinates: geo ? { type: 'Point', coordinates: [geo.coordinates[1], geo.coordinates[0]] } : null,
+    place: null,
+    contributors: null,
+    is_quote_status: false,
     favorited: f.favorited,
+    retweeted: f.retweetedByViewer,
+    retweet_count: f.counts.retweets,
+    favorite_count: f.counts.favorites,
+    lang: 'und',
     user: f.author,
     friendica_author: f.author,
     friendica_owner: f.owner,
@@ -259,11 +272,22 @@ export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatSt
     friendica_title: item.title,
     friendica_html: html,
     friendica_comments: f.comments,
-    retweeted_status: f.retweeted,
+    retweeted_status: original,
     attachments,
-    entities,
-    extended_entities: entities,
   };
-  if (!f.retweeted) delete status.retweeted_status;
+  if (!original) delete status.retweeted_status;
+  if (opts.extended) {
+    status.full_text = text;
+    status.display_text_range = [0, [...text].length];
+  }
+  if (opts.includeEntities !== false) {
+    // A retweet's entities are those of the original, as its text is.
+    const entities = original?.entities
+      ? compatEntities(text, { hashtags: original.entities.hashtags.map((h) => h.text), mentions: [original.user, ...original.entities.user_mentions].map(mentionOf), links: original.entities.urls.map((u) => u.url), media: [] })
+      : compatEntities(text, entitySources(f, files));
+    if (original?.entities?.media) entities.media = original.entities.media;
+    status.entities = entities;
+    if (entities.media) status.extended_entities = { media: entities.media };
+  }
   return status;
 }

@@ -2,7 +2,11 @@ import type { XchanRow } from '../../store/rows.js';
 import { twitterDate } from '../../util/time.js';
 import type { CompatStatus } from './status.js';
 
-/** A Twitter v1.1 / StatusNet user, with the Friendica additions clients look for. */
+/**
+ * A Twitter v1.1 / StatusNet user, with the Friendica additions clients look for. Friendica's
+ * `self` is left out everywhere: client libraries build user objects from keyword arguments
+ * (`User(**data)`), where a key named like the receiver breaks every answer holding a user.
+ */
 export interface CompatUser {
   id: number;
   id_str: string;
@@ -43,7 +47,6 @@ export interface CompatUser {
   pid: number;
   cid: number;
   statusnet_profile_url: string;
-  self?: boolean;
   network: string;
 }
 
@@ -87,7 +90,7 @@ export interface UserFacts {
 
 export interface UserOptions {
   /** Keys to leave out (verify_credentials drops uid and verified, users/show drops uid). */
-  omit?: readonly ('uid' | 'verified' | 'self')[];
+  omit?: readonly ('uid' | 'verified')[];
   /** Include the (empty) url/description entities; contact lists leave them out by default. */
   entities?: boolean;
   /** The person's latest status, when the endpoint embeds it. */
@@ -147,7 +150,6 @@ export function compatUser(f: UserFacts, opts: UserOptions = {}): CompatUser {
     pid: x.xchan_id,
     cid: r.abookId,
     statusnet_profile_url: x.xchan_url,
-    self: r.self,
     network: x.xchan_network,
   };
   if (opts.entities === false) delete u.entities;

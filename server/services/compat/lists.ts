@@ -1,6 +1,7 @@
 import type { Hub } from '../../hub.js';
 import type { ChannelRow, GroupRow } from '../../store/rows.js';
-import { deleteGroup, getGroup, getGroupByName, insertGroup, updateGroup } from '../../store/groups.js';
+import { addGroupMember, deleteGroup, getGroup, getGroupByName, insertGroup, removeGroupMember, updateGroup } from '../../store/groups.js';
+import { getConnection } from '../../store/connections.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { randomToken } from '../../util/ids.js';
 
@@ -52,4 +53,22 @@ export function destroyList(hub: Hub, channel: ChannelRow, id: number): GroupRow
   const g = ownList(hub, channel, id);
   deleteGroup(hub.db, g.id);
   return g;
+}
+
+/**
+ * lists/members/create and destroy: adds or removes a person of the list. Lists are privacy groups,
+ * which hold the channel's connections only: anybody else is refused with 400.
+ */
+export function setListMember(hub: Hub, channel: ChannelRow, id: number, xchanHash: string, member: boolean): GroupRow {
+  return hub.db.transaction(() => {
+    const g = ownList(hub, channel, id);
+    if (member) {
+      const c = getConnection(hub.db, channel.channel_id, xchanHash);
+      if (!c || c.abook_self) throw badRequest('only your connections can be members of your lists');
+      addGroupMember(hub.db, channel.channel_id, g.id, xchanHash);
+    } else {
+      removeGroupMember(hub.db, g.id, xchanHash);
+    }
+    return g;
+  })();
 }

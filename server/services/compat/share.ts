@@ -1,15 +1,14 @@
 import type { Hub } from '../../hub.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { findItemByIconfig } from '../../store/items.js';
+import { SHARE_ICONFIG } from '../../store/item-shares.js';
 import { getXchan } from '../../store/xchans.js';
 import { bodyToText } from '../../content/render.js';
 import { forbidden } from '../../http/errors.js';
-import { createItem } from '../items.js';
+import { createItem, deleteItem } from '../items.js';
 import { isPublicAcl } from '../acl.js';
 import { OBJ, VERB } from '../verbs.js';
 
-const ICONFIG_CAT = 'compat';
-const ICONFIG_KEY = 'share_of';
 
 function attr(s: string): string {
   return s.replace(/["\]\[]/g, '');
@@ -22,7 +21,7 @@ function attr(s: string): string {
 export function shareItem(hub: Hub, channel: ChannelRow, original: ItemRow, app: string): ItemRow {
   if (original.item_private || !isPublicAcl(original)) throw forbidden('only public statuses can be retweeted');
   if (original.verb !== VERB.POST && original.verb !== VERB.SHARE) throw forbidden('this item cannot be retweeted');
-  const existing = findItemByIconfig(hub.db, channel.channel_id, ICONFIG_CAT, ICONFIG_KEY, String(original.id));
+  const existing = findItemByIconfig(hub.db, channel.channel_id, SHARE_ICONFIG.cat, SHARE_ICONFIG.k, String(original.id));
   if (existing) throw forbidden('You have already retweeted this status.');
   const author = getXchan(hub.db, original.author_xchan);
   const content = original.mimetype === 'text/bbcode' ? original.body : bodyToText(original.body, original.mimetype);
@@ -36,6 +35,14 @@ export function shareItem(hub: Hub, channel: ChannelRow, original: ItemRow, app:
     objType: OBJ.NOTE,
     obj: JSON.stringify({ type: 'Note', id: original.mid, item_id: original.id, link: original.plink }),
     app,
-    iconfig: [{ cat: ICONFIG_CAT, k: ICONFIG_KEY, v: String(original.id) }],
+    iconfig: [{ ...SHARE_ICONFIG, v: String(original.id) }],
   });
+}
+
+/** statuses/unretweet: deletes the channel's share of the item, if it has one; returns whether it had. */
+export function unshareItem(hub: Hub, channel: ChannelRow, original: ItemRow): boolean {
+  const share = findItemByIconfig(hub.db, channel.channel_id, SHARE_ICONFIG.cat, SHARE_ICONFIG.k, String(original.id));
+  if (!share) return false;
+  deleteItem(hub, channel, share.id);
+  return true;
 }

@@ -2,14 +2,20 @@ import type { Hub } from '../../hub.js';
 import type { ChannelRow, ItemRow, XchanRow } from '../../store/rows.js';
 import { childrenOf, itemsByIds, itemsByUidMid, termsOf, visibleAmong } from '../../store/item-batch.js';
 import { starredAmong } from '../../store/item-stars.js';
+import { sharesAmong, starCounts } from '../../store/item-shares.js';
+import { fullScalesOf } from '../../store/photos.js';
+import { getChannel } from '../../store/channels.js';
+import { parseAttach } from '../../serializers/compat/status.js';
+import { photoUrls } from '../photos.js';
 import { TERM_HASHTAG, TERM_MENTION } from '../../content/terms.js';
-import { compatStatus, emptyActivities, type ActivityName, type CompatStatus, type StatusTerm } from '../../serializers/compat/status.js';
+import { compatStatus, emptyActivities, type ActivityName, type CompatStatus, type StatusPhoto, type StatusTerm } from '../../serializers/compat/status.js';
 import { compatUser, NO_RELATION, type CompatUser } from '../../serializers/compat/user.js';
 import { CONTENT_VERBS, VERB } from '../verbs.js';
 import { loadUsers } from './users.js';
 
 export interface StatusLoadOptions {
   includeEntities?: boolean;
+  extended?: boolean;
 }
 
 const ACTIVITY_BY_VERB: Record<string, ActivityName> = {
@@ -39,6 +45,21 @@ function placeholderUser(hash: string): CompatUser {
 }
 
 const key = (uid: number, mid: string) => `${uid} ${mid}`;
+
+const ATTACH_HASH = /\/attach\/([0-9a-f]{64})$/;
+
+/** The hub's photos among the items' attachments, by attach hash, with their media ids and URLs. */
+function attachedPhotos(hub: Hub, items: ItemRow[]): Map<string, StatusPhoto> {
+  const hashes = [...new Set(items.flatMap((i) => parseAttach(i.attach).map((a) => ATTACH_HASH.exec(a.href)?.[1] ?? '')).filter(Boolean))];
+  const out = new Map<string, StatusPhoto>();
+  const nicks = new Map<number, string>();
+  for (const [hash, p] of fullScalesOf(hub.db, hashes)) {
+    if (!nicks.has(p.uid)) nicks.set(p.uid, getChannel(hub.db, p.uid)?.channel_address ?? '');
+    const urls = photoUrls(hub, nicks.get(p.uid)!, hash, p.mimetype);
+    out.set(hash, { id: p.id, width: p.width, height: p.height, url: urls.scale(0), pageUrl: urls.page });
+  }
+  return out;
+}
 
 /**
  * Renders items as Twitter statuses for `viewer` (undefined = anonymous), in the given order.
@@ -73,6 +94,9 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: It
   }
   const terms = termsOf(db, all.map((i) => i.id));
   const starred = viewer ? starredAmong(db, viewer.channel_id, all.map((i) => i.id)) : new Set<number>();
+  const stars = starCounts(db, all.map((i) => i.id));
+  const shares = sharesAmong(db, all.map((i) => i.id), viewer?.channel_id ?? 0);
+  const photos = attachedPhotos(hub, all);
 
   const hashes = new Set<string>();
   for (const i of all) hashes.add(i.author_xchan).add(i.owner_xchan);
@@ -104,7 +128,11 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: It
         activities: resolved,
         comments: comments.get(key(item.uid, item.mid)) ?? 0,
         favorited: starred.has(item.id),
+        // A share of the viewer's own counts as retweeted, as Twitter marks the retweet it answers.
+        retweetedByViewer: shares.mine.has(item.id) || (retweeted !== undefined && item.author_xchan === observer),
+        counts: { retweets: shares.counts.get(item.id) ?? 0, favorites: stars.get(item.id) ?? 0 },
         terms: termsByItem.get(item.id) ?? [],
+        photos,
         retweeted,
       },
       opts,

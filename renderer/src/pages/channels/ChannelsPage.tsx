@@ -1,7 +1,7 @@
 import { switchChannel } from '../../api/session.ts';
 import { ErrorNote } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
-import { navigate } from '../../router.tsx';
+import { Link, navigate } from '../../router.tsx';
 import { useSession } from '../../session.tsx';
 
 /** The channels of the account, for switching (the same as the channel menu, as a page). */
@@ -17,6 +17,11 @@ export function ChannelsPage() {
     <div className="page">
       <h1>Your channels</h1>
       <p className="muted">All channels share your account and password. New channels are created with the hearth command: hearth channel create.</p>
+      <p>
+        <Link to="/channels/import" className="button button-quiet">
+          Move a channel here
+        </Link>
+      </p>
       {action.error && <ErrorNote error={`Could not switch: ${action.error}`} />}
       <ul className="list card" aria-label="Channels">
         {(session.channels ?? []).map((c) => {

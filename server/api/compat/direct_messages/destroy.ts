@@ -24,7 +24,7 @@ export const directMessagesDestroy: ApiRoute = {
     const mail = getMail(req.hub.db, channel.channel_id, Number(raw));
     if (!mail || (parentUri && mail.parent_mid !== parentUri)) throw badRequest('message id not in database');
     const [dm] = loadDirectMessages(req.hub, channel, [mail], dmOptions(req));
-    if (!deleteMail(req.hub.db, channel.channel_id, mail.id)) throw badRequest('message id not in database');
+    if (!deleteMail(req.hub.db, channel.channel_id, mail.shared_id)) throw badRequest('message id not in database');
     if (flag(req.params, 'friendica_verbose')) return resultReply('direct_messages_delete', 'ok', 'message deleted');
     return reply(dm, 'direct_message');
   },

@@ -1,7 +1,6 @@
 import type { ApiRequest, ApiRoute } from '../../../http/api.js';
 import type { XchanRow } from '../../../store/rows.js';
-import { getChannelByHash } from '../../../store/channels.js';
-import { getConnection } from '../../../store/connections.js';
+import { linkBetween } from '../../../services/compat/relations.js';
 import { getXchan } from '../../../store/xchans.js';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import { relationship, type RelationFacts } from '../../../serializers/compat/relationship.js';
@@ -17,13 +16,6 @@ function person(req: ApiRequest, idName: string, nameName: string): XchanRow | u
   return x;
 }
 
-/** Whether the local channel `from` has an accepted connection to `to`, a pending one, or none. */
-function link(req: ApiRequest, from: XchanRow, to: XchanRow): { follows: boolean; pending: boolean; blocks: boolean } {
-  const ch = getChannelByHash(req.hub.db, from.xchan_hash);
-  const c = ch ? getConnection(req.hub.db, ch.channel_id, to.xchan_hash) : undefined;
-  return { follows: !!c && !c.abook_pending && !c.abook_blocked, pending: !!c && c.abook_pending === 1, blocks: !!c && c.abook_blocked === 1 };
-}
-
 /** friendships/show: how the caller (source) and a target relate, in Twitter's relationship shape. */
 export const friendshipsShowRoute: ApiRoute = {
   path: 'friendships/show',
@@ -36,8 +28,8 @@ export const friendshipsShowRoute: ApiRoute = {
     const target = person(req, 'target_id', 'target_screen_name');
     if (!target) throw badRequest('target_id or target_screen_name is required');
     const self = source ?? getXchan(req.hub.db, me.channel_hash)!;
-    const out = link(req, self, target);
-    const back = link(req, target, self);
+    const out = linkBetween(req.hub.db, self, target);
+    const back = linkBetween(req.hub.db, target, self);
     const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: back.follows, requested: out.follows && back.pending, blocking: out.blocks };
     const value = relationship(facts);
     return req.format === 'json' ? reply(value, 'relationship') : reply(value.relationship, 'relationship');

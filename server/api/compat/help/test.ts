@@ -1,10 +1,10 @@
 import type { ApiRoute } from '../../../http/api.js';
 import { reply } from '../reply.js';
 
-/** help/test: "ok" (XML <ok>ok</ok>), no authentication. */
+/** help/test: JSON "ok", XML <ok>true</ok> (as Friendica and StatusNet answer), no authentication. */
 export const helpTest: ApiRoute = {
   path: 'help/test',
   methods: '*',
   auth: 'none',
-  handler: () => reply('ok', 'ok'),
+  handler: (req) => reply(req.format === 'xml' ? true : 'ok', 'ok'),
 };

@@ -4,6 +4,8 @@ import { HttpError } from '../../../http/errors.js';
 import { OAuthFailure, verifyOAuthRequest, type VerifiedOAuth } from '../../../auth/oauth1.js';
 import { readOAuthRequest } from '../../../auth/oauth-request.js';
 import type { OAuthTokenRow } from '../../../store/oauth.js';
+import { getChannel } from '../../../store/channels.js';
+import { getXchan } from '../../../store/xchans.js';
 
 /** RFC 3986 percent-encoding, as OAuth wants it. */
 function rfc3986(s: string): string {
@@ -33,6 +35,10 @@ export function tokenEndpoint(req: ApiRequest, tokenKind: 'none' | 'request', is
     const token = issue(verifyOAuthRequest(hub.db, oauthReq, tokenKind));
     const fields: Record<string, string> = { oauth_token: token.token, oauth_token_secret: token.secret };
     if (tokenKind === 'none') fields.oauth_callback_confirmed = 'true';
+    // As Twitter: who the access token acts for, so that clients need not ask verify_credentials.
+    const channel = token.kind === 'access' && token.channel_id !== null ? getChannel(hub.db, token.channel_id) : undefined;
+    const xchan = channel && getXchan(hub.db, channel.channel_hash);
+    if (channel && xchan) Object.assign(fields, { user_id: String(xchan.xchan_id), screen_name: channel.channel_address });
     return formReply(ctx, 200, fields);
   } catch (err) {
     if (err instanceof OAuthFailure || err instanceof HttpError) {

@@ -1,0 +1,13 @@
+import type { ApiRoute } from '../../../../http/api.js';
+import { idsReply } from '../../graph-replies.js';
+
+/** mutes/users/ids: the hub has no muting, so the list is always empty (Twitter's cursor envelope). */
+export const mutesUsersIdsRoute: ApiRoute = {
+  path: 'mutes/users/ids',
+  methods: '*',
+  auth: 'user',
+  handler: (req) => {
+    req.user();
+    return idsReply(req, [], { envelope: true });
+  },
+};
