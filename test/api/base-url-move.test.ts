@@ -48,8 +48,8 @@ before(async () => {
   assert.equal((await request('/api/account/update_profile_image.json', 'alice', { method: 'POST', body: image })).status, 200);
   assert.equal((await request('/api/account/update_profile_image.json', 'bob', { method: 'POST', body: image })).status, 200);
   // Bob asks to connect and alice accepts (a notification each), then bob comments on alice's post.
-  assert.equal((await request('/api/friendships/create.json', 'bob', { method: 'POST', body: new URLSearchParams({ screen_name: `alice@${t.hub.hostname}` }) })).status, 200);
-  assert.equal((await request('/api/friendships/create.json', 'alice', { method: 'POST', body: new URLSearchParams({ screen_name: `bob@${t.hub.hostname}` }) })).status, 200);
+  assert.equal((await request('/api/friendships/create.json', 'bob', { method: 'POST', body: new URLSearchParams({ screen_name: `alice@${new URL(t.hub.baseUrl).host}` }) })).status, 200);
+  assert.equal((await request('/api/friendships/create.json', 'alice', { method: 'POST', body: new URLSearchParams({ screen_name: `bob@${new URL(t.hub.baseUrl).host}` }) })).status, 200);
   const post = (await (await request('/api/statuses/update.json', 'alice', { method: 'POST', body: new URLSearchParams({ status: 'Moving soon' }) })).json()) as { id: number };
   assert.equal((await request('/api/statuses/update.json', 'bob', { method: 'POST', body: new URLSearchParams({ status: 'Good luck', in_reply_to_status_id: String(post.id) }) })).status, 200);
 });

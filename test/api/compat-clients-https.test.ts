@@ -23,8 +23,8 @@ test('through the proxy the owner logs in with a secure session cookie and regis
   assert.match(h.browser.loginCookie, /; httponly/i);
   const app = await h.browser.registerApp('through the proxy');
   assert.match(app.key, /^[0-9a-f]{32}$/);
-  const page = await h.browser.get('/settings/oauth/');
-  assert.match(page.text, /through the proxy/);
+  const listed = await h.browser.get('/settings/oauth/access');
+  assert.match(listed.text, /through the proxy/);
 });
 
 test('an https base URL never makes login answer 500, even on a plain connection to the hub', async () => {

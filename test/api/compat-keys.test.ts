@@ -113,6 +113,7 @@ test('no answer of the compat API has a key that breaks client models', { timeou
     'direct_messages', 'direct_messages/all', 'direct_messages/sent', `direct_messages/conversation?uri=${encodeURIComponent(dm.friendica_parent_uri)}`,
     'direct_messages/events/list', `direct_messages/events/show?id=${event.event.id}`, 'ext/direct_messages_search?searchstring=hi',
     `ext/direct_messages_setseen?id=${dm.id}`, 'ext/group_show', 'ext/notifications', 'ext/profile/show', 'ext/photos/list', `ext/photo?photo_id=${photo.id}`,
+    `ext/photo/posts?photo_id=${photo.id}`, 'ext/photoalbum/posts?album=Album',
     `media/upload?command=STATUS&media_id=${media.media_id}`,
   ]) await go(`/api/${path.replace(/^([^?]+)/, '$1.json')}`);
   // The other writes, undoing what was done.

@@ -13,7 +13,7 @@ after(async () => {
   await t?.stop();
 });
 
-const address = (nick: string) => `${nick}@${t.hub.hostname}`;
+const address = (nick: string) => `${nick}@${new URL(t.hub.baseUrl).host}`;
 
 async function befriend(from: string, to: string) {
   const res = await t.request('/api/friendships/create.json', { as: from, method: 'POST', body: new URLSearchParams({ screen_name: address(to) }) });

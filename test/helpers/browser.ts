@@ -28,7 +28,7 @@ export function send(url: string, opts: { method?: string; headers?: Record<stri
 
 /**
  * The owner in a browser, at the hub's public base URL (through the TLS proxy for an https hub):
- * logs in, registers apps on the settings page and approves OAuth requests. Posts carry the page's
+ * logs in, registers apps on the apps page and approves OAuth requests. Posts carry the page's
  * Origin, as browsers send it.
  */
 export class Browser {
@@ -65,15 +65,20 @@ export class Browser {
     this.cookie = this.loginCookie.split(';')[0]!;
   }
 
-  /** Registers an app at /settings/oauth/ and reads its key and secret off the page. */
+  /** Registers an app on the apps page (/settings/oauth/), as its form does: with the session's CSRF token. */
   async registerApp(name: string, redirect = ''): Promise<{ key: string; secret: string }> {
-    const page = await this.get('/settings/oauth/');
-    assert.equal(page.status, 200, page.text.slice(0, 200));
-    const res = await this.post('/settings/oauth/add', { csrf: hiddenField(page.text, 'csrf'), name, key: '', secret: '', redirect, icon: '' });
-    assert.equal(res.status, 200, res.text.slice(0, 300));
-    const m = /Consumer key <code>([^<]+)<\/code>, consumer secret <code>([^<]+)<\/code>/.exec(res.text);
-    assert.ok(m, 'the page shows the new key and secret');
-    return { key: m[1]!, secret: m[2]! };
+    const session = await this.get('/session');
+    assert.equal(session.status, 200, session.text.slice(0, 200));
+    const { csrf } = JSON.parse(session.text) as { csrf: string };
+    const res = await send(this.url('/settings/oauth/apps'), {
+      method: 'POST',
+      headers: { cookie: this.cookie, origin: new URL(this.base).origin, accept: 'application/json', 'x-csrf-token': csrf, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name, key: '', secret: '', redirect, icon: '' }).toString(),
+      ca: this.ca,
+    });
+    assert.equal(res.status, 201, res.text.slice(0, 300));
+    const { app } = JSON.parse(res.text) as { app: { client_id: string; secret: string } };
+    return { key: app.client_id, secret: app.secret };
   }
 
   /**
