@@ -16,8 +16,6 @@ interface Node {
   tag: string;
   attrs?: Record<string, unknown>;
   content?: Content[] | null;
-  start?: unknown;
-  end?: unknown;
 }
 type Content = Node | string;
 
@@ -169,7 +167,7 @@ const TAGS: Record<string, (n: Node) => Node> = {
   td: plain('td'),
 };
 
-export const KNOWN_TAGS: ReadonlySet<string> = new Set(Object.keys(TAGS));
+const KNOWN_TAGS: ReadonlySet<string> = new Set(Object.keys(TAGS));
 
 interface TagToken {
   from: number;
@@ -201,7 +199,7 @@ function tagToken(text: string, from: number): TagToken | undefined {
  * misnested close is text), [*] inside a kept list, [hr]; everything between [code] and [/code] is
  * text. Returns the body with every other bracket (and every backslash) escaped for bbob's lexer.
  */
-export function markTags(body: string): string {
+function markTags(body: string): string {
   const tokens: TagToken[] = [];
   for (const m of body.matchAll(/\[[^[\]\n]*\]/g)) {
     const t = tagToken(m[0], m.index);
