@@ -6,6 +6,7 @@ import { getChannel, getChannelByNick } from '../store/channels.js';
 import type { AccountRow, ChannelRow } from '../store/rows.js';
 import { findSession, type SessionRow } from '../store/sessions.js';
 import { assertSameOrigin } from '../http/web.js';
+import { forbidden } from '../http/errors.js';
 import { verifyPassword } from './passwords.js';
 import { requestGeneration } from '../http/request-generation.js';
 import type { LoginThrottle } from './throttle.js';
@@ -132,9 +133,21 @@ export async function authenticate(ctx: Context, authenticators: Authenticator[]
   return undefined;
 }
 
-/** Hubzilla's `channel=<nick>` parameter: act as another channel of the same account. */
+/**
+ * Ways of signing in that stand for the whole account. Anything else is an app's token (OAuth 1,
+ * and any kind added later), which the owner approved for one channel only.
+ */
+const ACCOUNT_WIDE: ReadonlySet<Identity['via']> = new Set(['basic', 'session']);
+
+/**
+ * Hubzilla's `channel=<nick>` parameter: act as another channel of the same account. An app's token
+ * stays bound to the channel it was approved for: naming another channel is refused (403).
+ */
 export function switchChannel(db: Db, identity: Identity, nick: string | undefined): Identity | undefined {
   if (!nick || nick.toLowerCase() === identity.channel.channel_address) return identity;
+  if (!ACCOUNT_WIDE.has(identity.via)) {
+    throw forbidden(`This application was approved for the channel ${identity.channel.channel_address} only; it cannot act as channel ${nick}`);
+  }
   const channel = getChannelByNick(db, nick.toLowerCase());
   if (!channel || channel.channel_removed || channel.channel_account_id !== identity.account.account_id) return undefined;
   return { ...identity, channel };
