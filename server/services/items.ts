@@ -165,7 +165,8 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
   const db = hub.db;
   const now = nowDb();
   const actor = input.author ?? channel.channel_hash;
-  if (input.author && input.author !== channel.channel_hash && !getXchan(db, input.author)) throw badRequest('remote_xchan: unknown xchan');
+  // Without federation a channel posts only as itself; visibility and comment rights below are then the caller's.
+  if (input.author && input.author !== channel.channel_hash) throw forbidden('remote_xchan: this channel may post only as itself');
 
   let top: ItemRow | undefined;
   let replyTo: ItemRow | undefined;

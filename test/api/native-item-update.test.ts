@@ -198,11 +198,11 @@ test('access lists come as x[] arrays or comma lists; unknown hashes are refused
   assertError(await call(t, 'bob', 'item/update', { form: { body: 'x', group_allow: 'g-hash-1' } }), 400, /group_allow/);
 });
 
-test('remote_xchan names the author when it is an xchan the hub knows', async () => {
-  const r = await post(t, 'alice', { body: 'written by bob on alice\'s wall', remote_xchan: bob });
-  assert.equal(r.author_xchan, bob);
-  assert.equal(r.owner_xchan, alice);
-  assertError(await call(t, 'alice', 'item/update', { form: { body: 'x', remote_xchan: 'unknown-xchan' } }), 400, /remote_xchan/);
+test('remote_xchan may name only the posting channel itself (no federation here)', async () => {
+  const r = await post(t, 'alice', { body: 'written by alice, said so', remote_xchan: alice });
+  assert.equal(r.author_xchan, alice);
+  assertError(await call(t, 'alice', 'item/update', { form: { body: 'written by bob on alice\'s wall', remote_xchan: bob } }), 403, /remote_xchan/);
+  assertError(await call(t, 'alice', 'item/update', { form: { body: 'x', remote_xchan: 'unknown-xchan' } }), 403, /remote_xchan/);
 });
 
 test('webpage, pagetitle and layout_mid make design elements', async () => {
