@@ -9,6 +9,7 @@ import {
 import { getXchan } from '../store/xchans.js';
 import { bodyToText, isSupportedMimetype } from '../content/render.js';
 import { itemHtml } from './item-html.js';
+import { applyThreadAudience } from './thread-audience.js';
 import { findTerms, TERM_CATEGORY, TERM_HASHTAG, TERM_MENTION } from '../content/terms.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { NULL_DATE, nowDb, toDbDate } from '../util/time.js';
@@ -303,10 +304,10 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
     };
     if (input.expires) fields.expires = input.expires;
     if (input.attach !== undefined) fields.attach = input.attach;
-    if (input.acl && item.item_thread_top && item.uid === channel.channel_id) {
-      Object.assign(fields, input.acl, { item_private: isPublicAcl(input.acl) ? 0 : 1 });
-    }
+    const newAcl = input.acl && item.item_thread_top && item.uid === channel.channel_id ? input.acl : undefined;
+    if (newAcl) Object.assign(fields, newAcl, { item_private: isPublicAcl(newAcl) ? 0 : 1 });
     updateItem(db, itemId, fields);
+    if (newAcl) applyThreadAudience(db, item, newAcl);
     const keptCategories = categories ?? getItemTerms(db, itemId).filter((t) => t.ttype === TERM_CATEGORY).map((t) => t.term);
     deleteItemTerms(db, itemId);
     const owner = getChannel(db, item.uid);

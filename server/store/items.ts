@@ -172,3 +172,8 @@ export function itemsWithWords(db: Db, words: string[]): Pick<ItemRow, 'id' | 'b
 export function setItemAttach(db: Db, id: number, attach: string): void {
   stmt(db, 'UPDATE item SET attach = ? WHERE id = ?').run(attach, id);
 }
+
+/** Gives every other item of a thread (comments, likes, other activities) the top's audience. */
+export function setThreadChildrenAcl(db: Db, topId: number, acl: { allow_cid: string; allow_gid: string; deny_cid: string; deny_gid: string; item_private: number }): void {
+  stmt(db, 'UPDATE item SET allow_cid = @allow_cid, allow_gid = @allow_gid, deny_cid = @deny_cid, deny_gid = @deny_gid, item_private = @item_private WHERE parent = @topId AND id != @topId').run({ ...acl, topId });
+}
