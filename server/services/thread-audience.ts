@@ -33,8 +33,11 @@ export function applyThreadAudience(db: Db, top: ItemRow, acl: AccessLists): voi
       seen.add(hash);
       const attach = getAttachByHash(db, hash);
       if (!attach || attach.uid !== author.channel_id) continue;
+      const scales = getPhotoScales(db, hash);
+      // Profile and cover photos stay as they are: everybody sees the channel's face.
+      if (scales.some((p) => p.profile || p.photo_usage)) continue;
       updateAttach(db, attach.id, lists);
-      if (!getPhotoScales(db, hash).length) continue;
+      if (!scales.length) continue;
       updatePhotoResource(db, hash, lists);
       // The photo's own item (and what was said on it) follows too, unless it is this thread.
       const photoItem = getPhotoItem(db, author.channel_id, hash);
