@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { EventEmitter } from 'node:events';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -13,9 +13,11 @@ import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './
 import { oauthAuthenticator } from './auth/oauth1.js';
 import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
 import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js';
+import { webBody } from './web/body-gate.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
+import { securityHeaders } from './http/security-headers.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mountWeb } from './web/routes.js';
@@ -68,6 +70,8 @@ export interface Hub {
   /** Failed logins per client address, shared by every way of logging in. */
   readonly throttle: LoginThrottle;
   readonly limits: BodyLimits;
+  /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
+  readonly parseBody: Middleware;
   /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
   readonly baseUrl: string;
   /** Host name used in channel addresses (nick@host). */
@@ -135,6 +139,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   let server: Server | undefined;
   const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.throttle });
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
+  const parseBody = bodyParser(tmpDir, limits);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
@@ -147,6 +152,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     events,
     log,
     limits,
+    parseBody,
     integrity,
     throttle,
     authenticators: [],
@@ -231,12 +237,13 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const trimmer = memoryTrimmer();
   app.use(trimmer.middleware);
+  app.use(securityHeaders());
   if (options.trustProxy) app.use(trustedProxyHeaders());
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
-  app.use(bodyParser(tmpDir, limits));
+  app.use(webBody(parseBody));
   app.use(apiRoutes);
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? apiLayers(ctx as Parameters<typeof apiLayers>[0], next) : next()));
   app.use(webRouter.routes());
