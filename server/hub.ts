@@ -41,6 +41,8 @@ export interface HubOptions {
   /** Behind a reverse proxy on this machine: trust its X-Forwarded-For / X-Forwarded-Proto (proxy.ts). */
   trustProxy?: boolean;
   limits?: Partial<BodyLimits>;
+  /** Timeouts and the cap on open connections (tests shorten them). */
+  connections?: Partial<ConnectionLimits>;
   throttle?: Partial<ThrottleOptions>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
@@ -87,6 +89,24 @@ export interface Hub {
   onClose(task: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
+
+export interface ConnectionLimits {
+  /** A client must have sent a request's headers this long after it started; else the socket closes. */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this; uploads of the largest size included. */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; more are closed as soon as they are accepted. */
+  maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 15 * 60_000,
+  keepAliveTimeoutMs: 5000,
+  maxConnections: 256,
+};
 
 function defaultBaseUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -139,6 +159,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   let server: Server | undefined;
   const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.throttle });
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  let lastDropWarning = 0;
   const parseBody = bodyParser(tmpDir, limits);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
@@ -170,8 +192,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async listen() {
       if (server) return hub.baseUrl;
-      const s = createServer(app.callback());
-      s.keepAliveTimeout = 5000;
+      const c = connectionLimits;
+      // Expired requests are looked for every so often; often enough that the timeouts hold.
+      const s = createServer({ headersTimeout: c.headersTimeoutMs, requestTimeout: c.requestTimeoutMs, keepAliveTimeout: c.keepAliveTimeoutMs, connectionsCheckingInterval: Math.max(50, Math.min(c.headersTimeoutMs / 4, 5000)) }, app.callback());
+      s.maxConnections = c.maxConnections;
+      s.on('drop', () => {
+        const now = Date.now();
+        if (now - lastDropWarning > 60_000) log.warn(`refused connections: ${c.maxConnections} are open already`);
+        lastDropWarning = now;
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
