@@ -119,7 +119,7 @@ test('an anonymous upload of tens of MB gets 401 as soon as its headers are read
   const t = await startHub({ channels: ['alice'] });
   try {
     for (const path of UPLOAD_PATHS) {
-      for (const headers of [{}, { authorization: basic('alice', 'wrong password') }]) {
+      for (const headers of [{}, { authorization: basic('alice', 'wrong password') }] as Record<string, string>[]) {
         const upload = startUpload(t, path, 40 * 1024 * 1024, headers, { album: 'a', status: 'hello' });
         // Half the file goes out (or as much as the hub takes before it answers).
         void upload.send(20 * 1024 * 1024);
