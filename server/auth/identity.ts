@@ -53,7 +53,7 @@ export function resolveLogin(db: Db, login: string): { account: AccountRow; chan
  * the few minutes are up) share one scrypt run: each run takes 16 MB and tens of ms on the pool.
  */
 export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: typeof verifyLoginPassword = verifyLoginPassword): Authenticator {
-  const verified = new Map<string, { channelId: number; passwordChanged: string; until: number; generation?: string; identity?: Identity }>();
+  const verified = new Map<string, { channelId: number; passwordHash: string; until: number; generation?: string; identity?: Identity }>();
   const verifying = new Map<string, Promise<boolean>>();
   const TTL = 5 * 60 * 1000;
   return async (ctx) => {
@@ -73,7 +73,7 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: type
       if (cached.identity && cached.generation === generation) return { ...cached.identity };
       const channel = getChannel(db, cached.channelId);
       const account = channel && getAccount(db, channel.channel_account_id);
-      if (channel && account && account.account_password_changed === cached.passwordChanged && account.account_flags === 0) {
+      if (channel && account && account.account_password === cached.passwordHash && account.account_flags === 0) {
         cached.identity = { account, channel, via: 'basic' };
         cached.generation = generation;
         return { ...cached.identity };
@@ -96,7 +96,7 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: type
     }
     throttle.succeed(ctx.ip);
     if (verified.size > 1000) verified.clear();
-    verified.set(key, { channelId: found.channel.channel_id, passwordChanged: found.account.account_password_changed, until: Date.now() + TTL });
+    verified.set(key, { channelId: found.channel.channel_id, passwordHash: found.account.account_password, until: Date.now() + TTL });
     return { ...found, via: 'basic' };
   };
 }
