@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { request as httpRequest } from 'node:http';
 import { basic, PASSWORD, startHub, type TestHub } from '../helpers/hub.js';
-import { setConfig } from '../../server/store/config.js';
+import { main } from '../../server/cli.js';
 
 // Low-severity findings of issue 16 from an anonymous LAN client's side: a garbage compressed body,
 // login timing by unknown name, response headers (nosniff, CSP, framing) and JSONP.
@@ -127,7 +127,16 @@ test('JSONP is off by default and answers with a callback only once enabled', as
   const verify = await fetch(`${t.url}/api/account/verify_credentials.json?callback=grab`, { headers: { authorization: basic('alice', PASSWORD) } });
   assert.doesNotMatch(await verify.text(), /^grab\(/);
 
-  setConfig(t.hub.db, 'system', 'jsonp', '1');
+  const cli = async (...args: string[]) => {
+    const log = console.log;
+    console.log = () => undefined;
+    try {
+      assert.equal(await main(args), 0);
+    } finally {
+      console.log = log;
+    }
+  };
+  await cli('jsonp', 'on', '--data', t.dataDir);
   try {
     const on = await fetch(t.url + path);
     assert.equal(on.status, 200);
@@ -135,6 +144,7 @@ test('JSONP is off by default and answers with a callback only once enabled', as
     assert.match(on.headers.get('content-type') ?? '', /javascript/);
     assert.equal(on.headers.get('x-content-type-options'), 'nosniff');
   } finally {
-    setConfig(t.hub.db, 'system', 'jsonp', '0');
+    await cli('jsonp', 'off', '--data', t.dataDir);
   }
+  assert.doesNotMatch(await (await fetch(t.url + path)).text(), /^grab\(/, 'off again');
 });
