@@ -29,7 +29,9 @@ export function securityHeaders() {
     } finally {
       ctx.set('X-Content-Type-Options', 'nosniff');
       if (/^text\/html\b/i.test(ctx.response.get('Content-Type') || ctx.type || '')) {
-        ctx.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        // A stricter policy of the answer's own (an uploaded HTML file's sandbox) stays, unframable too.
+        const own = ctx.response.get('Content-Security-Policy');
+        ctx.set('Content-Security-Policy', !own ? CONTENT_SECURITY_POLICY : /frame-ancestors/.test(own) ? own : `${own}; frame-ancestors 'none'`);
         ctx.set('X-Frame-Options', 'DENY');
       }
     }
