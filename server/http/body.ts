@@ -22,8 +22,8 @@ export interface BodyLimits {
 export const DEFAULT_BODY_LIMITS: BodyLimits = {
   maxUploadBytes: 512 * 1024 * 1024,
   maxFormBytes: 4 * 1024 * 1024,
-  maxUploadsInFlight: 8,
-  maxTmpBytes: 2 * 1024 * 1024 * 1024,
+  maxUploadsInFlight: 32,
+  maxTmpBytes: 4 * 1024 * 1024 * 1024,
 };
 
 const require = createRequire(import.meta.url);
