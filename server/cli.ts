@@ -6,7 +6,8 @@ import { openDatabase } from './db/open.js';
 import { NativeModuleError } from './db/native-binding.js';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './paths.js';
 import { ChannelCreationError, changePassword, createChannel } from './services/channels.js';
-import { getConfig } from './store/config.js';
+import { getConfig, setConfig } from './store/config.js';
+import { JSONP_SETTING } from './api/compat/jsonp.js';
 import { listChannels, localAddress } from './store/channels.js';
 import { getOwnerAccount } from './store/accounts.js';
 import { importChannel, type ImportRequest } from './services/channel-import/importer.js';
@@ -19,7 +20,10 @@ const USAGE = `Usage:
   hearth channel list [--data DIR]
   hearth channel import --from URL --user NICK --password PW [--data DIR] [--base-url URL]
       moves a channel here from a Hubzilla or another Hearth (run it again to resume)
-  hearth passwd --password NEW [--data DIR]
+  hearth passwd --password NEW [--revoke-oauth] [--data DIR]
+      logs out every browser session; --revoke-oauth also revokes the apps' OAuth tokens
+  hearth jsonp on|off [--data DIR]
+      answers ?callback= with JSONP on the microblog API (off by default), for old clients
 
 --trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address and
 scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback).
@@ -180,15 +184,30 @@ async function importCommand(site: { dataDir: string; baseUrl?: string; port: nu
 }
 
 async function passwdCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const { values } = parseArgs({ args, options: { data: { type: 'string' }, password: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({ args, options: { data: { type: 'string' }, password: { type: 'string' }, 'revoke-oauth': { type: 'boolean' } }, strict: true });
   if (!values.password) throw new UsageError('--password is required');
   const dataDir = values.data ?? defaultDataDir(env);
   const db = openDatabase(join(dataDir, 'hearth.db'));
   try {
     const account = getOwnerAccount(db);
     if (!account) throw new ChannelCreationError('there is no account yet; create a channel first');
-    await changePassword(db, account.account_id, values.password);
-    console.log('Password changed.');
+    const revokeOAuth = values['revoke-oauth'] === true;
+    const { sessionsEnded, tokensRevoked } = await changePassword(db, account.account_id, values.password, { revokeOAuth });
+    console.log(`Password changed. Browser sessions logged out: ${sessionsEnded}.`);
+    console.log(revokeOAuth ? `App (OAuth) tokens revoked: ${tokensRevoked}.` : 'Apps keep their OAuth access; add --revoke-oauth to sign them out too.');
+  } finally {
+    db.close();
+  }
+}
+
+async function jsonpCommand(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const { values, positionals } = parseArgs({ args, options: { data: { type: 'string' } }, allowPositionals: true, strict: true });
+  const [state] = positionals;
+  if (state !== 'on' && state !== 'off') throw new UsageError('say jsonp on or jsonp off');
+  const db = openDatabase(join(values.data ?? defaultDataDir(env), 'hearth.db'));
+  try {
+    setConfig(db, JSONP_SETTING.cat, JSONP_SETTING.k, state === 'on' ? '1' : '0');
+    console.log(state === 'on' ? 'JSONP is on: the microblog API answers ?callback= with a script.' : 'JSONP is off.');
   } finally {
     db.close();
   }
@@ -205,6 +224,9 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return (await channelCommand(rest, env)) ?? 0;
       case 'passwd':
         await passwdCommand(rest, env);
+        return 0;
+      case 'jsonp':
+        await jsonpCommand(rest, env);
         return 0;
       case undefined:
       case 'help':

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import { EventEmitter } from 'node:events';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -13,9 +13,11 @@ import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './
 import { oauthAuthenticator } from './auth/oauth1.js';
 import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
 import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js';
+import { webBody } from './web/body-gate.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
+import { securityHeaders } from './http/security-headers.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mountWeb } from './web/routes.js';
@@ -39,6 +41,8 @@ export interface HubOptions {
   /** Behind a reverse proxy on this machine: trust its X-Forwarded-For / X-Forwarded-Proto (proxy.ts). */
   trustProxy?: boolean;
   limits?: Partial<BodyLimits>;
+  /** Timeouts and the cap on open connections (tests shorten them). */
+  connections?: Partial<ConnectionLimits>;
   throttle?: Partial<ThrottleOptions>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
@@ -68,6 +72,8 @@ export interface Hub {
   /** Failed logins per client address, shared by every way of logging in. */
   readonly throttle: LoginThrottle;
   readonly limits: BodyLimits;
+  /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
+  readonly parseBody: Middleware;
   /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
   readonly baseUrl: string;
   /** Host name used in channel addresses (nick@host). */
@@ -83,6 +89,24 @@ export interface Hub {
   onClose(task: () => Promise<void> | void): void;
   close(): Promise<void>;
 }
+
+export interface ConnectionLimits {
+  /** A client must have sent a request's headers this long after it started; else the socket closes. */
+  headersTimeoutMs: number;
+  /** The whole request (headers and body) must arrive within this; uploads of the largest size included. */
+  requestTimeoutMs: number;
+  /** An idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections at most; more are closed as soon as they are accepted. */
+  maxConnections: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 20_000,
+  requestTimeoutMs: 15 * 60_000,
+  keepAliveTimeoutMs: 5000,
+  maxConnections: 256,
+};
 
 function defaultBaseUrl(host: string, port: number): string {
   const h = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -135,6 +159,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   let server: Server | undefined;
   const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.throttle });
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
+  const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
+  let lastDropWarning = 0;
+  const parseBody = bodyParser(tmpDir, limits);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
@@ -147,6 +174,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     events,
     log,
     limits,
+    parseBody,
     integrity,
     throttle,
     authenticators: [],
@@ -164,8 +192,15 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async listen() {
       if (server) return hub.baseUrl;
-      const s = createServer(app.callback());
-      s.keepAliveTimeout = 5000;
+      const c = connectionLimits;
+      // Expired requests are looked for every so often; often enough that the timeouts hold.
+      const s = createServer({ headersTimeout: c.headersTimeoutMs, requestTimeout: c.requestTimeoutMs, keepAliveTimeout: c.keepAliveTimeoutMs, connectionsCheckingInterval: Math.max(50, Math.min(c.headersTimeoutMs / 4, 5000)) }, app.callback());
+      s.maxConnections = c.maxConnections;
+      s.on('drop', () => {
+        const now = Date.now();
+        if (now - lastDropWarning > 60_000) log.warn(`refused connections: ${c.maxConnections} are open already`);
+        lastDropWarning = now;
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
@@ -231,12 +266,13 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const trimmer = memoryTrimmer();
   app.use(trimmer.middleware);
+  app.use(securityHeaders());
   if (options.trustProxy) app.use(trustedProxyHeaders());
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
-  app.use(bodyParser(tmpDir, limits));
+  app.use(webBody(parseBody));
   app.use(apiRoutes);
   app.use((ctx, next) => (ctx.path.startsWith('/api/') ? apiLayers(ctx as Parameters<typeof apiLayers>[0], next) : next()));
   app.use(webRouter.routes());

@@ -7,7 +7,7 @@ import type { AccountRow, ChannelRow } from '../store/rows.js';
 import { findSession, type SessionRow } from '../store/sessions.js';
 import { assertSameOrigin } from '../http/web.js';
 import { forbidden } from '../http/errors.js';
-import { verifyPassword } from './passwords.js';
+import { verifyLoginPassword } from './passwords.js';
 import { requestGeneration } from '../http/request-generation.js';
 import type { LoginThrottle } from './throttle.js';
 
@@ -53,8 +53,8 @@ export function resolveLogin(db: Db, login: string): { account: AccountRow; chan
  * together with the same credentials (a client opening with several at once, or all of them when
  * the few minutes are up) share one scrypt run: each run takes 16 MB and tens of ms on the pool.
  */
-export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: typeof verifyPassword = verifyPassword): Authenticator {
-  const verified = new Map<string, { channelId: number; passwordChanged: string; until: number; generation?: string; identity?: Identity }>();
+export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: typeof verifyLoginPassword = verifyLoginPassword): Authenticator {
+  const verified = new Map<string, { channelId: number; passwordHash: string; until: number; generation?: string; identity?: Identity }>();
   const verifying = new Map<string, Promise<boolean>>();
   const TTL = 5 * 60 * 1000;
   return async (ctx) => {
@@ -74,7 +74,7 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: type
       if (cached.identity && cached.generation === generation) return { ...cached.identity };
       const channel = getChannel(db, cached.channelId);
       const account = channel && getAccount(db, channel.channel_account_id);
-      if (channel && account && account.account_password_changed === cached.passwordChanged && account.account_flags === 0) {
+      if (channel && account && account.account_password === cached.passwordHash && account.account_flags === 0) {
         cached.identity = { account, channel, via: 'basic' };
         cached.generation = generation;
         return { ...cached.identity };
@@ -83,22 +83,21 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: type
     }
     throttle.check(ctx.ip);
     const found = resolveLogin(db, login);
-    let ok = false;
-    if (found !== undefined && found.account.account_flags === 0) {
-      let check = verifying.get(key);
-      if (!check) {
-        check = verify(password, found.account.account_password).finally(() => verifying.delete(key));
-        verifying.set(key, check);
-      }
-      ok = await check;
+    // An unknown login or a blocked account is checked against a dummy hash: as slow as a wrong password.
+    const usable = found !== undefined && found.account.account_flags === 0;
+    let check = verifying.get(key);
+    if (!check) {
+      check = verify(password, usable ? found.account.account_password : undefined).finally(() => verifying.delete(key));
+      verifying.set(key, check);
     }
+    const ok = usable && (await check);
     if (!ok || !found) {
       throttle.fail(ctx.ip);
       return null;
     }
     throttle.succeed(ctx.ip);
     if (verified.size > 1000) verified.clear();
-    verified.set(key, { channelId: found.channel.channel_id, passwordChanged: found.account.account_password_changed, until: Date.now() + TTL });
+    verified.set(key, { channelId: found.channel.channel_id, passwordHash: found.account.account_password, until: Date.now() + TTL });
     return { ...found, via: 'basic' };
   };
 }

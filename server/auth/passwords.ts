@@ -29,6 +29,20 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
+/** The hash of a random password nobody knows, with this file's parameters. */
+const DUMMY_HASH = 'scrypt$16384$8$1$/GEXsNfr83t7PyQD+LjtzA==$kBQOOs3Sx4ercdRHAsh8SpaQQppNzX94cfbIS5xhFwOVo3IuV4sffXNXw4E4+bevyDsubMaupnaiS2Z6Yn56dQ==';
+
+/**
+ * Checks a password for a login that may not exist: without an account the password is hashed
+ * against a dummy hash all the same, so that the answer takes as long for an unknown name or email
+ * as for a known one with a wrong password.
+ */
+export async function verifyLoginPassword(password: string, stored: string | undefined): Promise<boolean> {
+  if (stored !== undefined) return verifyPassword(password, stored);
+  await verifyPassword(password, DUMMY_HASH);
+  return false;
+}
+
 export const MIN_PASSWORD_LENGTH = 6;
 
 export function passwordProblem(password: string | undefined): string | undefined {

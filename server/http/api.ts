@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { Hub } from '../hub.js';
-import { authenticate, switchChannel, type Identity } from '../auth/identity.js';
+import { authenticate, SESSION_COOKIE, switchChannel, type Identity } from '../auth/identity.js';
+import { hasBody, isMultipart, refusedBeforeBody } from './body.js';
 import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
 import { paramReader, type ParamReader } from './params.js';
 import { responseCache } from './response-cache.js';
@@ -75,6 +76,26 @@ function requestPathOf(ctx: Context): string {
   return ctx.originalUrl.replace(/^\/+/, '');
 }
 
+/**
+ * For a route that needs a user, refuses an anonymous request with a body as soon as its headers are
+ * read, before anything of the body is written to disk. A multipart body cannot carry credentials
+ * (OAuth signs only urlencoded bodies), so its caller is authenticated here and then reused; an
+ * urlencoded body may carry OAuth parameters and is read (in memory, within the form limit) first.
+ */
+async function authenticateBeforeBody(ctx: Context, hub: Hub, route: ApiRoute): Promise<Identity | undefined> {
+  if (route.auth === 'none' || !hasBody(ctx)) return undefined;
+  const refuse = () => (route.auth === 'user403' ? refusedBeforeBody(403, 'This API requires login') : refusedBeforeBody(401, 'This API requires login', unauthorized().headers));
+  if (isMultipart(ctx)) {
+    const identity = await authenticate(ctx, hub.authenticators);
+    if (!identity) throw refuse();
+    return identity;
+  }
+  if (ctx.request.is('application/x-www-form-urlencoded')) return undefined;
+  const mayCarryCredentials = Boolean(ctx.get('authorization') || ctx.cookies.get(SESSION_COOKIE) || /(^|&)oauth_/.test(ctx.querystring));
+  if (!mayCarryCredentials) throw refuse();
+  return undefined;
+}
+
 async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Promise<void> {
   const requestPath = requestPathOf(ctx);
   let format: Format = 'json';
@@ -83,49 +104,55 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     format = formatOf(ctx, api, route);
     if (suffix && !(route.formats ?? api.defaultFormats).includes(suffix as Format)) throw notFound(`unsupported format: .${suffix}`);
     const hub = ctx.hub;
-    const params = paramReader(ctx);
-    let identity = (await authenticate(ctx, hub.authenticators)) ?? undefined;
-    if (identity) identity = switchChannel(hub.db, identity, params.str('channel'));
-    if (!identity && route.auth !== 'none') {
-      if (route.auth === 'user403') throw new HttpError(403, 'This API requires login');
-      throw unauthorized();
-    }
-    const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
-    const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
-    const generation = cache ? requestGeneration(ctx) : '';
-    const cached = cache?.lookup(cacheKey, generation);
-    if (cached?.hit) {
-      ctx.status = 200;
-      ctx.set('Content-Type', cached.hit.type);
-      ctx.body = cached.hit.body;
-      return;
-    }
-    const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
-    const req: ApiRequest = {
-      ctx,
-      hub,
-      params,
-      pathParams,
-      format,
-      identity,
-      requestPath,
-      user() {
-        if (!identity) throw unauthorized();
-        return identity;
-      },
-    };
-    const value = await route.handler(req);
-    api.render(req, route, value);
-    if (cache && cached?.admit && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {
-      const body = typeof ctx.body === 'string' ? Buffer.from(ctx.body) : ctx.body;
-      ctx.body = body;
-      cache.set(cacheKey, generation, ctx.response.get('Content-Type'), body);
-    }
+    const early = await authenticateBeforeBody(ctx, hub, route);
+    await hub.parseBody(ctx, () => handle(ctx, api, route, format, requestPath, early));
   } catch (err) {
     const { error, internal } = toHttpError(err);
     if (internal) ctx.hub.log.error(`${ctx.method} ${ctx.path}:`, err);
     api.renderError(ctx, error, format, requestPath);
     for (const [k, v] of Object.entries(error.headers)) ctx.set(k, v);
+  }
+}
+
+async function handle(ctx: Context, api: ApiDefinition, route: ApiRoute, format: Format, requestPath: string, early: Identity | undefined): Promise<void> {
+  const hub = ctx.hub;
+  const params = paramReader(ctx);
+  let identity = early ?? (await authenticate(ctx, hub.authenticators)) ?? undefined;
+  if (identity) identity = switchChannel(hub.db, identity, params.str('channel'));
+  if (!identity && route.auth !== 'none') {
+    if (route.auth === 'user403') throw new HttpError(403, 'This API requires login');
+    throw unauthorized();
+  }
+  const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
+  const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
+  const generation = cache ? requestGeneration(ctx) : '';
+  const cached = cache?.lookup(cacheKey, generation);
+  if (cached?.hit) {
+    ctx.status = 200;
+    ctx.set('Content-Type', cached.hit.type);
+    ctx.body = cached.hit.body;
+    return;
+  }
+  const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
+  const req: ApiRequest = {
+    ctx,
+    hub,
+    params,
+    pathParams,
+    format,
+    identity,
+    requestPath,
+    user() {
+      if (!identity) throw unauthorized();
+      return identity;
+    },
+  };
+  const value = await route.handler(req);
+  api.render(req, route, value);
+  if (cache && cached?.admit && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {
+    const body = typeof ctx.body === 'string' ? Buffer.from(ctx.body) : ctx.body;
+    ctx.body = body;
+    cache.set(cacheKey, generation, ctx.response.get('Content-Type'), body);
   }
 }
 

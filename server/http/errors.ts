@@ -36,6 +36,8 @@ export function toHttpError(err: unknown): { error: HttpError; internal: boolean
     const status = e.httpCode === 413 || /maxFileSize|maxTotalFileSize|maxFieldsSize|exceeded|too large/i.test(e.message ?? '') ? 413 : 400;
     return { error: new HttpError(status, status === 413 ? 'Upload too large' : `Malformed request body: ${e.message}`), internal: false };
   }
+  // Out of file handles: it passes once other requests end, so the client should try again.
+  if (e?.code === 'EMFILE' || e?.code === 'ENFILE') return { error: new HttpError(503, 'The hub is out of file handles for the moment; try again shortly', { 'Retry-After': '5' }), internal: true };
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message = status === 413 ? 'Request body too large' : e.expose && e.message ? e.message : reasonPhrase(status);

@@ -1,5 +1,7 @@
 import type { Db } from '../db/open.js';
 import { getOwnerAccount, insertAccount, setAccountPassword } from '../store/accounts.js';
+import { deleteOtherAccountSessions } from '../store/sessions.js';
+import { revokeAccountOAuthTokens } from '../store/oauth.js';
 import { generateChannelKeys, insertChannel, nickProblem } from '../store/channels.js';
 import type { ChannelRow } from '../store/rows.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords.js';
@@ -50,8 +52,26 @@ export async function createChannel(db: Db, site: { baseUrl: string }, req: Chan
   })();
 }
 
-export async function changePassword(db: Db, accountId: number, password: string): Promise<void> {
+export interface PasswordChange {
+  /** The browser session that made the change stays logged in; every other session of the account ends. */
+  keepSessionId?: string;
+  /** Also revoke the OAuth tokens apps hold for the account's channels. */
+  revokeOAuth?: boolean;
+}
+
+/**
+ * Sets the account's password and ends its other browser sessions (whoever knew the old password
+ * may have logged in with it), and with `revokeOAuth` the apps' tokens too, in one transaction.
+ * Basic credentials the hub remembers stop working with the old password hash.
+ */
+export async function changePassword(db: Db, accountId: number, password: string, change: PasswordChange = {}): Promise<{ sessionsEnded: number; tokensRevoked: number }> {
   const problem = passwordProblem(password);
   if (problem) throw new ChannelCreationError(problem);
-  setAccountPassword(db, accountId, await hashPassword(password));
+  const hash = await hashPassword(password);
+  return db.transaction(() => {
+    setAccountPassword(db, accountId, hash);
+    const sessionsEnded = deleteOtherAccountSessions(db, accountId, change.keepSessionId);
+    const tokensRevoked = change.revokeOAuth ? revokeAccountOAuthTokens(db, accountId) : 0;
+    return { sessionsEnded, tokensRevoked };
+  })();
 }

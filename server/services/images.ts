@@ -1,7 +1,7 @@
 import type Sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { lazyPackage } from '../util/lazy.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, HttpError } from '../http/errors.js';
 import { trimMalloc } from '../util/allocator.js';
 
 // Every upload is a different file, so libvips' operation cache never hits; it only holds memory.
@@ -17,6 +17,33 @@ const sharp = lazyPackage<typeof Sharp>('sharp', (s) => s.cache(false));
  * enormous dimensions (a pixel bomb) and would otherwise exhaust memory when decoded.
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
+
+/**
+ * Longest side that is decoded at all. Decoding time follows the number of rows and columns as
+ * much as the pixels: a 1 × 99,000,000 PNG of 100 KB has fewer pixels than a photo and held the
+ * render slot for 98 s. Wide panoramas from phones stay well within it.
+ */
+export const MAX_INPUT_SIDE = 30_000;
+
+/**
+ * Time budget of one render. A 100-megapixel image renders in a few seconds here; an image that
+ * takes longer is refused rather than holding the one render slot (and the uploads behind it).
+ */
+export const RENDER_TIMEOUT_SECONDS = 20;
+
+/** An image too large to decode (its header says so): 422, and not taken as a plain file either. */
+export class ImageTooLarge extends HttpError {
+  constructor() {
+    super(422, `the image is too large to process: at most ${MAX_INPUT_SIDE} pixels per side and ${MAX_INPUT_PIXELS / 1_000_000} megapixels`);
+  }
+}
+
+/** An image whose rendering ran out of its time budget. */
+export class ImageTooSlow extends HttpError {
+  constructor() {
+    super(422, `the image takes too long to process (more than ${RENDER_TIMEOUT_SECONDS} s)`);
+  }
+}
 
 /** Longest side of scale 0; larger originals are scaled down to it. */
 export const MAX_ORIGINAL_SIDE = 4096;
@@ -74,10 +101,11 @@ function notAnImage(detail?: string): Error {
 /** Reads an image's header: refuses (400) anything that is not a supported raster image or is too large to decode. */
 export async function inspectImage(path: string): Promise<ImageInfo> {
   let meta: Metadata;
+  const library = sharp(); // outside the try: a library that failed to load is not a bad image
   try {
-    meta = await sharp()(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    meta = await library(path, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   } catch (err) {
-    if (/pixel limit/i.test((err as Error).message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+    if (/pixel limit/i.test((err as Error).message)) throw new ImageTooLarge();
     throw notAnImage();
   }
   const format = String(meta.format);
@@ -86,7 +114,7 @@ export async function inspectImage(path: string): Promise<ImageInfo> {
   const animated = (meta.pages ?? 1) > 1 && (format === 'gif' || format === 'webp');
   const frameHeight = animated ? (meta.pageHeight ?? meta.height) : meta.height;
   if (!meta.width || !frameHeight) throw notAnImage();
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+  if (meta.width * meta.height > MAX_INPUT_PIXELS || meta.width > MAX_INPUT_SIDE || meta.height > MAX_INPUT_SIDE) throw new ImageTooLarge();
   const orientation = meta.orientation ?? 1;
   const swap = !animated && orientation >= 5;
   return {
@@ -147,8 +175,9 @@ async function render(path: string, info: ImageInfo, scale: number, dest: string
   const spec = SCALE_SIZES[scale];
   if (!spec) throw new Error(`unknown photo scale ${scale}`);
   const out = Object.values(OUTPUT).find((o) => o.mimetype === info.mimetype)!;
+  const library = sharp();
   try {
-    let img = sharp()(path, { limitInputPixels: MAX_INPUT_PIXELS, animated: info.animated });
+    let img = library(path, { limitInputPixels: MAX_INPUT_PIXELS, animated: info.animated }).timeout({ seconds: RENDER_TIMEOUT_SECONDS });
     if (!info.animated && info.orientation > 1) img = img.rotate();
     img = spec.square
       ? img.resize(spec.size, spec.size, { fit: 'cover' })
@@ -174,7 +203,8 @@ async function render(path: string, info: ImageInfo, scale: number, dest: string
     return { scale, size: result.size, width: result.width, height, mimetype: out.mimetype };
   } catch (err) {
     const message = (err as Error).message;
-    if (/pixel limit/i.test(message)) throw badRequest(`the image has too many pixels (at most ${MAX_INPUT_PIXELS})`);
+    if (/pixel limit/i.test(message)) throw new ImageTooLarge();
+    if (/^timeout:/i.test(message)) throw new ImageTooSlow();
     throw writeFailure(message) ?? notAnImage(message.split('\n')[0]);
   }
 }

@@ -8,7 +8,7 @@ import { phpUrlencode } from '../util/urlencode.js';
 import { toAclString } from '../util/ids.js';
 import { stageAttachment, type FileSource, type StagedAttachment } from './attachments.js';
 import { bbcodeLabel, photoBbcode, photoUrls, setPhotoAcl, stagePhoto, type StagedPhoto } from './photos.js';
-import { inspectImage } from './images.js';
+import { ImageTooLarge, inspectImage } from './images.js';
 import type { AccessLists } from './acl.js';
 
 /** An entry of item.attach (JSON array) describing a file attached to a post. */
@@ -47,7 +47,14 @@ type Staged = { keys: string[]; commit(): PostMedia };
 
 /** Images become photos (scales 0–3 and a hidden item); anything else, including images that cannot be decoded, a plain file. */
 async function stageOne(hub: Hub, channel: ChannelRow, file: FileSource, acl: AccessLists): Promise<Staged> {
-  const isImage = await inspectImage(file.filepath).then(() => true, () => false);
+  // An image too large to process is refused, not kept as a file: the post would show a broken picture.
+  const isImage = await inspectImage(file.filepath).then(
+    () => true,
+    (err) => {
+      if (err instanceof ImageTooLarge) throw err;
+      return false;
+    },
+  );
   if (isImage) {
     const p: StagedPhoto = await stagePhoto(hub, channel, file, { acl });
     return { keys: p.keys, commit: () => { const r = p.commit(); return describe(hub, channel, r.attach, r.photos); } };

@@ -77,6 +77,11 @@ export function revokeAccessToken(db: Db, accountId: number, token: string): boo
   );
 }
 
+/** Revokes every OAuth token (access and pending request tokens) held for the account's channels; returns how many. */
+export function revokeAccountOAuthTokens(db: Db, accountId: number): number {
+  return stmt(db, 'DELETE FROM oauth_token WHERE channel_id IN (SELECT channel_id FROM channel WHERE channel_account_id = ?)').run(accountId).changes;
+}
+
 export function listAccessTokens(db: Db, accountId: number): AccessTokenListing[] {
   return stmt<[number], AccessTokenListing>(
     db,

@@ -45,6 +45,11 @@ export function deleteAccountSessions(db: Db, accountId: number): void {
   stmt(db, 'DELETE FROM session WHERE account_id = ?').run(accountId);
 }
 
+/** Ends every session of the account but one (the browser that changed the password); returns how many ended. */
+export function deleteOtherAccountSessions(db: Db, accountId: number, keepSessionId: string | undefined): number {
+  return stmt(db, 'DELETE FROM session WHERE account_id = ? AND id IS NOT ?').run(accountId, keepSessionId ?? null).changes;
+}
+
 export function purgeExpiredSessions(db: Db): void {
   stmt(db, 'DELETE FROM session WHERE expires <= ?').run(nowDb());
 }

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { Hub } from '../hub.js';
 import { escapeHtml } from '../content/render.js';
 import { resolveLogin, SESSION_COOKIE } from '../auth/identity.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyLoginPassword } from '../auth/passwords.js';
 import { countChannels, getChannel, getChannelByNick, listChannels } from '../store/channels.js';
 import { createSession, deleteSession, findSession, setSessionChannel } from '../store/sessions.js';
 import { ChannelCreationError, createChannel } from '../services/channels.js';
@@ -123,7 +123,9 @@ export function mountAuthPages(router: Router, hub: Hub): void {
     const password = field(ctx, 'password');
     const returnTo = safeReturnPath(field(ctx, 'return') || '/');
     const found = login ? resolveLogin(hub.db, login) : undefined;
-    const ok = found !== undefined && found.account.account_flags === 0 && (await verifyPassword(password, found.account.account_password));
+    const usable = found !== undefined && found.account.account_flags === 0;
+    // Unknown names are checked against a dummy hash: the answer takes as long as a wrong password's.
+    const ok = (await verifyLoginPassword(password, usable ? found.account.account_password : undefined)) && usable;
     if (!ok) {
       throttle.fail(ctx.ip);
       if (wantsJson(ctx)) throw new HttpError(401, 'Wrong nickname or password');

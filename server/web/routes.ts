@@ -6,6 +6,7 @@ import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
 import { mountOAuthAuthorize } from './oauth-authorize.js';
 import { mountOAuthSettings } from './oauth-settings.js';
+import { mountPasswordSettings } from './password-settings.js';
 import { mountUi } from './ui.js';
 
 /** The hub's web pages (setup, login, settings) and the owner's UI, besides the two APIs. */
@@ -16,5 +17,6 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountHandoff(router, hub);
   mountOAuthAuthorize(router, hub);
   mountOAuthSettings(router, hub);
+  mountPasswordSettings(router, hub);
   mountUi(router, hub);
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Context } from 'koa';
 import { basic, PASSWORD, startHub, type TestHub } from '../helpers/hub.js';
 import { basicAuthenticator } from '../../server/auth/identity.js';
-import { verifyPassword } from '../../server/auth/passwords.js';
+import { verifyLoginPassword } from '../../server/auth/passwords.js';
 import { LoginThrottle } from '../../server/auth/throttle.js';
 
 let t: TestHub;
@@ -94,9 +94,9 @@ test('before the first channel exists the API answers 401 and the web root leads
 
 test('requests arriving together with the same new credentials share one password check', async () => {
   let checks = 0;
-  const countingVerify: typeof verifyPassword = async (password, stored) => {
+  const countingVerify: typeof verifyLoginPassword = async (password, stored) => {
     checks++;
-    return verifyPassword(password, stored);
+    return verifyLoginPassword(password, stored);
   };
   const authenticator = basicAuthenticator(t.hub.db, new LoginThrottle(), countingVerify);
   const request = (password: string) => ({ get: () => basic('alice', password), ip: '192.0.2.7', hub: t.hub }) as unknown as Context;

@@ -38,7 +38,7 @@ before(async () => {
   const app = new Koa();
   const router = new Router();
   const apiRoutes = mountApis(router, [testApi]);
-  app.context.hub = { log: { error() {}, warn() {}, info() {} }, authenticators: [] } as never;
+  app.context.hub = { log: { error() {}, warn() {}, info() {} }, authenticators: [], parseBody: (_ctx: unknown, next: () => Promise<void>) => next() } as never;
   app.use(apiFallback([testApi]));
   app.use(async (ctx, next) => {
     (ctx.request as { body?: unknown }).body = Object.fromEntries(new URLSearchParams(ctx.querystring));

@@ -115,7 +115,7 @@ test('ext/photo/create failures: no album, no media, not an image, pixel bomb, i
   assert.equal(await fails(t, '/api/ext/photo/create.json', 400, { as: 'alice', method: 'POST', body: form({ album: 'A' }) }), 'no media data submitted');
   assert.match(await fails(t, '/api/ext/photo/create.json', 400, { as: 'alice', method: 'POST', body: createForm({ album: 'A' }, 'this is text, not a picture') }), /not a decodable image/);
   assert.match(await fails(t, '/api/ext/photo/create.xml', 400, { as: 'alice', method: 'POST', body: createForm({ album: 'A' }, Buffer.alloc(0)) }), /not a decodable image/);
-  assert.match(await fails(t, '/api/ext/photo/create.json', 400, { as: 'alice', method: 'POST', body: createForm({ album: 'A' }, pixelBomb(30000, 30000), 'bomb.png') }), /too many pixels/);
+  assert.match(await fails(t, '/api/ext/photo/create.json', 422, { as: 'alice', method: 'POST', body: createForm({ album: 'A' }, pixelBomb(30000, 30000), 'bomb.png') }), /too large to process/);
   assert.equal(await fails(t, '/api/ext/photo/create.json', 400, { as: 'alice', method: 'POST', body: createForm({ album: 'A', allow_cid: '<99999>' }) }), 'acl data invalid');
   assert.deepEqual(counts(), before);
   await fails(t, '/api/ext/photo/create.json', 405, { as: 'alice' });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { apiCall, profilePhotoBytes } from '../helpers/ui-fixtures.js';
 import { openUi, pngOf, type Ui } from '../helpers/ui.js';
@@ -23,7 +24,15 @@ interface ListedPhoto {
   desc?: string;
 }
 
-const loadedImages = (selector: string) => `[...document.querySelectorAll(${JSON.stringify(selector)})].filter((img) => img.complete && img.naturalWidth > 0).length`;
+/** Waits until this many of the images (at least one when no count is given) have loaded; a function, since the UI's CSP forbids evaluating strings. */
+const imagesLoaded = (page: Page, selector: string, count?: number) =>
+  page.waitForFunction(
+    ([sel, n]) => {
+      const loaded = [...document.querySelectorAll<HTMLImageElement>(sel)].filter((img) => img.complete && img.naturalWidth > 0).length;
+      return n === null ? loaded > 0 : loaded === n;
+    },
+    [selector, count ?? null] as const,
+  );
 
 test('uploading two photos into a new album shows their thumbnails; the album can be renamed', async () => {
   const { page } = ui;
@@ -42,19 +51,19 @@ test('uploading two photos into a new album shows their thumbnails; the album ca
 
   const album = page.getByRole('list', { name: 'Albums' }).getByRole('link', { name: /Holiday/ });
   await album.getByText('2 photos').waitFor();
-  await page.waitForFunction(loadedImages('.album-cover img'));
+  await imagesLoaded(page, '.album-cover img');
   await ui.screenshot('albums');
 
   await album.click();
   await page.getByRole('heading', { name: 'Holiday' }).waitFor();
-  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 2`);
+  await imagesLoaded(page, '.photo-grid img', 2);
   await ui.screenshot('album');
 
   await page.getByRole('button', { name: 'Rename album' }).click();
   await page.getByRole('dialog', { name: 'Rename album' }).getByLabel('New name').fill('Summer by the sea');
   await page.getByRole('dialog', { name: 'Rename album' }).getByRole('button', { name: 'Rename' }).click();
   await page.getByRole('heading', { name: 'Summer by the sea' }).waitFor();
-  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 2`);
+  await imagesLoaded(page, '.photo-grid img', 2);
   assert.match(decodeURIComponent(new URL(page.url()).pathname), /\/photos\/album\/Summer by the sea$/);
 
   const listed = await apiCall<ListedPhoto[]>(hub, 'alice', '/api/ext/photos/list', {}, 'GET');
@@ -108,7 +117,7 @@ test('the viewer steps through photos, saves a caption and deletes after confirm
 test('photos dropped on an album upload there; a photo moves to another album; an album is deleted after confirmation', async () => {
   const { page } = ui;
   await page.goto(`/photos/album/${encodeURIComponent('Summer by the sea')}`);
-  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 1`);
+  await imagesLoaded(page, '.photo-grid img', 1);
 
   const files = await Promise.all(
     [
@@ -124,7 +133,7 @@ test('photos dropped on an album upload there; a photo moves to another album; a
   await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer });
   await page.getByRole('list', { name: 'Uploads' }).getByRole('listitem').filter({ hasText: 'gull.png' }).getByText('Uploaded').waitFor();
   await page.getByText('3 photos').waitFor();
-  await page.waitForFunction(`${loadedImages('.photo-grid img')} === 3`);
+  await imagesLoaded(page, '.photo-grid img', 3);
 
   await page.locator('.photo-grid a').last().click();
   const viewer = page.getByRole('dialog');

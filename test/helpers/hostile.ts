@@ -1,4 +1,4 @@
-import { deflateSync } from 'node:zlib';
+import { createDeflate, deflateSync } from 'node:zlib';
 
 /**
  * Hostile parameter values, already urlencoded (so that invalid UTF-8 can be sent as raw bytes).
@@ -75,6 +75,30 @@ export function pixelBombPng(width: number, height: number): Uint8Array<ArrayBuf
   const row = 1 + Math.ceil(width / 8);
   const raw = Buffer.alloc(row * height); // filter byte 0 and zero pixels on every row
   return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]));
+}
+
+/**
+ * Like pixelBombPng, for heights whose raw rows would not fit in one buffer (1 × 99,000,000 px is
+ * about 200 KB): the rows are compressed a few megabytes at a time.
+ */
+export async function tallPng(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(1, 8);
+  ihdr.writeUInt8(0, 9);
+  const row = 1 + Math.ceil(width / 8);
+  const deflate = createDeflate({ level: 9 });
+  const out: Buffer[] = [];
+  deflate.on('data', (c: Buffer) => out.push(c));
+  const done = new Promise((resolve) => deflate.on('end', resolve));
+  const zeros = Buffer.alloc(4 * 1024 * 1024);
+  for (let left = row * height; left > 0; left -= zeros.length) {
+    if (!deflate.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((r) => deflate.once('drain', r));
+  }
+  deflate.end();
+  await done;
+  return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(out)), chunk('IEND', Buffer.alloc(0))]));
 }
 
 /** A PNG whose header declares enormous dimensions and whose data is missing. */

@@ -3,6 +3,7 @@ import { reasonPhrase } from '../../http/errors.js';
 import { renderXml } from '../../http/xml.js';
 import { CompatReply, ROOTS_WITHOUT_NAMESPACES } from './reply.js';
 import { compatRoutes } from './routes.js';
+import { jsonpCallback } from './jsonp.js';
 
 export const CONTENT_TYPES = {
   json: 'application/json',
@@ -26,9 +27,9 @@ export const compatApi: ApiDefinition = {
     ctx.status = 200;
     if (format === 'json') {
       const json = JSON.stringify(r.value);
-      const callback = params.str('callback');
-      ctx.type = CONTENT_TYPES.json;
-      ctx.body = callback && /^[A-Za-z_$][\w$.]{0,63}$/.test(callback) ? `${callback}(${json})` : json;
+      const callback = jsonpCallback(ctx, params.str('callback'));
+      ctx.type = callback ? 'application/javascript' : CONTENT_TYPES.json;
+      ctx.body = callback ? `${callback}(${json})` : json;
       return;
     }
     ctx.type = CONTENT_TYPES[format];

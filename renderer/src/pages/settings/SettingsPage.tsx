@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
+import { PasswordSettings } from './PasswordSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 
 /** /settings/profile and /settings/lan (used by the desktop app) open at their section. */
@@ -19,6 +20,10 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-profile">
         <h2 id="settings-profile">Profile</h2>
         <ProfileSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-password">
+        <h2 id="settings-password">Password</h2>
+        <PasswordSettings />
       </section>
       <section className="card" aria-labelledby="settings-apps">
         <h2 id="settings-apps">Apps</h2>
