@@ -11,6 +11,7 @@ import { hubLinkRoute } from './pages/links/routes.tsx';
 import { ImportPage } from './pages/channels/ImportPage.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
+import { FilesPage } from './pages/files/FilesPage.tsx';
 import { GroupPage } from './pages/groups/GroupPage.tsx';
 import { GroupsPage } from './pages/groups/GroupsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -32,6 +33,8 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if ((m = match('/item/:id', path))) return <ThreadPage id={Number(m.id)} />;
   if (path === '/photos' || path === '/photos/') return <AlbumsPage />;
   if ((m = match('/photos/album/:album', path))) return <AlbumPage album={m.album!} photoId={query.get('photo') ?? undefined} />;
+  if (path === '/files' || path === '/files/') return <FilesPage />;
+  if ((m = match('/files/:folder', path))) return <FilesPage key={m.folder} folder={m.folder!} />;
   if (path === '/groups' || path === '/groups/') return <GroupsPage />;
   if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
   if (path === '/notifications') return <NotificationsPage />;
