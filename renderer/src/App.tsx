@@ -9,6 +9,7 @@ import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
 import { ProfilePage } from './pages/channel/ProfilePage.tsx';
 import { hubLinkRoute } from './pages/links/routes.tsx';
 import { ImportPage } from './pages/channels/ImportPage.tsx';
+import { NewChannelPage } from './pages/channels/NewChannelPage.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
 import { FilesPage } from './pages/files/FilesPage.tsx';
@@ -44,6 +45,7 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
   if (path === '/channels') return <ChannelsPage />;
   if (path === '/channels/import') return <ImportPage />;
+  if (path === '/channels/new') return <NewChannelPage />;
   const link = hubLinkRoute(path, query, nick);
   if (link) return link;
   if ((m = match('/channel/:nick', path))) return <ProfilePage key={m.nick} nick={m.nick!} />;
