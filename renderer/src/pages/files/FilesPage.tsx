@@ -25,6 +25,8 @@ function trail(all: FileEntry[], hash: string): FileEntry[] {
   return out;
 }
 
+const itemCount = (n: number) => (n === 0 ? 'Empty folder' : n === 1 ? '1 item' : `${n} items`);
+
 const byName = (a: FileEntry, b: FileEntry) => Number(b.is_dir) - Number(a.is_dir) || a.filename.localeCompare(b.filename);
 
 interface Upload {
@@ -94,15 +96,19 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
       <div className="page-head">
         <div>
           <h1>{here ? here.filename : 'Files'}</h1>
-          <nav aria-label="Folder path" className="breadcrumbs">
-            <Link to="/files">Files</Link>
-            {path.map((p) => (
-              <span key={p.hash}>
-                {' / '}
-                {p.hash === folder ? <span aria-current="page">{p.filename}</span> : <Link to={folderPath(p.hash)}>{p.filename}</Link>}
-              </span>
-            ))}
-          </nav>
+          {folder ? (
+            <nav aria-label="Folder path" className="breadcrumbs">
+              <Link to="/files">Files</Link>
+              {path.map((p) => (
+                <span key={p.hash}>
+                  {' / '}
+                  {p.hash === folder ? <span aria-current="page">{p.filename}</span> : <Link to={folderPath(p.hash)}>{p.filename}</Link>}
+                </span>
+              ))}
+            </nav>
+          ) : (
+            <p className="muted">Your channel's files and folders. What you upload here only you can see.</p>
+          )}
         </div>
         {!missing && (
           <div className="page-tools">
@@ -176,7 +182,7 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
                     </span>
                     <span className="list-main">
                       <span className="person-name file-name">{f.filename}</span>
-                      <span className="muted file-facts">Folder</span>
+                      <span className="muted file-facts">{itemCount(all.filter((x) => x.folder === f.hash).length)}</span>
                     </span>
                   </Link>
                 ) : (

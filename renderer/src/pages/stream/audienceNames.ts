@@ -29,8 +29,14 @@ export function forgetAudienceNames(): void {
  * people by name ("Family", "Bob"); what is no longer known here is counted.
  */
 export async function audienceOf(statusId: number, nick: string): Promise<string[]> {
-  const [item, { groups, connections }] = await Promise.all([itemSource(statusId), namesFor(nick)]);
+  const cached = names?.nick === nick;
+  const [item, known] = await Promise.all([itemSource(statusId), namesFor(nick)]);
   if (!item) return [];
+  const all = [...aclHashes(item.allow_gid), ...aclHashes(item.allow_cid)];
+  const stale = cached && all.some((h) => !known.groups.some((g) => g.hash === h) && !known.connections.some((c) => (c.xchan_hash ?? c.abook_xchan) === h));
+  // A group or connection made since the names were fetched: fetch them again, once.
+  if (stale) forgetAudienceNames();
+  const { groups, connections } = stale ? await namesFor(nick) : known;
   const out: string[] = [];
   let unknown = 0;
   for (const hash of aclHashes(item.allow_gid)) {
