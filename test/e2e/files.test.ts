@@ -103,3 +103,22 @@ test('a folder name that is taken is refused with a message; nothing is created'
   await page.getByText('The folder was not created: There is already a folder named “Taxes” here').waitFor();
   assert.equal((await listed()).filter((f) => f.filename === 'Taxes').length, 1);
 });
+
+test('files dropped on the page upload into the folder shown', async () => {
+  const { page } = ui;
+  const taxes = (await listed()).find((f) => f.filename === 'Taxes')!;
+  await page.goto(`/files/${taxes.hash}`);
+  await page.getByText('This folder is empty.').waitFor();
+  const dataTransfer = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['income 2026'], 'income.csv', { type: 'text/csv' }));
+    return dt;
+  });
+  await page.locator('.files-page').dispatchEvent('dragover', { dataTransfer });
+  await page.locator('.files-page-dropping').waitFor();
+  await page.locator('.files-page').dispatchEvent('drop', { dataTransfer });
+  await page.getByRole('list', { name: 'Uploads' }).getByText('Uploaded').waitFor();
+  await page.getByRole('list', { name: 'Files and folders' }).getByText('income.csv').waitFor();
+  assert.equal(await page.locator('.files-page-dropping').count(), 0);
+  assert.deepEqual((await listed()).filter((f) => f.folder === taxes.hash).map((f) => f.filename), ['income.csv']);
+});

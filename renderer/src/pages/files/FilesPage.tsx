@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import { createFolder, deleteFile, listFiles, readFile, saveAs, uploadFile, type FileEntry } from '../../api/files.ts';
 import { describeError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
@@ -45,6 +45,7 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [deleting, setDeleting] = useState<FileEntry>();
   const [downloading, setDownloading] = useState<{ hash: string; progress: number }>();
+  const [dragging, setDragging] = useState(false);
 
   const all = files.data ?? [];
   const here = folder ? all.find((f) => f.hash === folder && f.is_dir === '1') : undefined;
@@ -91,8 +92,26 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
 
   const inside = (entry: FileEntry) => all.filter((f) => trail(all, f.folder).some((p) => p.hash === entry.hash)).length;
 
+  const dropHandlers = missing
+    ? {}
+    : {
+        onDragOver: (e: DragEvent) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (e: DragEvent) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (e: DragEvent) => {
+          e.preventDefault();
+          setDragging(false);
+          if (e.dataTransfer.files.length) void upload(Array.from(e.dataTransfer.files));
+        },
+      };
+
   return (
-    <div className="page">
+    <div className={`page files-page${dragging ? ' files-page-dropping' : ''}`} {...dropHandlers}>
       <div className="page-head">
         <div>
           <h1>{here ? here.filename : 'Files'}</h1>
@@ -107,7 +126,7 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
               ))}
             </nav>
           ) : (
-            <p className="muted">Your channel's files and folders. What you upload here only you can see.</p>
+            <p className="muted">Your channel's files and folders. Only you can see what you upload here; drop files on the page to upload them.</p>
           )}
         </div>
         {!missing && (

@@ -12,7 +12,9 @@ import { isMine } from './threads.ts';
 export function Audience({ status }: { status: Status }) {
   const channel = useChannel();
   const restricted = Boolean(status.friendica_private);
-  const own = restricted && isMine(status, channel.nick);
+  const owner = status.friendica_owner ?? status.user;
+  // Only posts the channel wrote on its own wall are its items to ask about (item/full).
+  const own = restricted && isMine(status, channel.nick) && owner.screen_name?.toLowerCase() === channel.nick.toLowerCase();
   const [names, setNames] = useState<string[]>();
 
   useEffect(() => {
