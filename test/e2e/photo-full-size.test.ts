@@ -3,8 +3,21 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import sharp from 'sharp';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { form, makeImage } from '../helpers/media.js';
+import { form } from '../helpers/media.js';
 import { openUi, type Ui } from '../helpers/ui.js';
+
+/** A 2400×1600 picture with detail to see at full size: sky, ridges, a sun and a caption. */
+function ridge(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1600">
+    <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f6c27a"/><stop offset="1" stop-color="#e07a5f"/></linearGradient></defs>
+    <rect width="2400" height="1600" fill="url(#sky)"/>
+    <circle cx="1700" cy="520" r="190" fill="#ffe8a8"/>
+    <path d="M0 1100 L500 620 L900 980 L1400 500 L1900 1000 L2400 700 L2400 1600 L0 1600 Z" fill="#3d5a6c"/>
+    <path d="M0 1300 L600 950 L1100 1250 L1600 900 L2400 1300 L2400 1600 L0 1600 Z" fill="#2b3f4c"/>
+    <text x="120" y="1500" font-family="sans-serif" font-size="120" fill="#fff">The ridge at dawn</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
 
 let hub: TestHub;
 let ui: Ui;
@@ -15,7 +28,7 @@ before(async () => {
   const res = await hub.request('/api/ext/photo/create', {
     as: 'alice',
     method: 'POST',
-    body: form({ album: 'Mountains', desc: 'The ridge at dawn' }, { media: { data: await makeImage(2400, 1600, 'jpeg', '#4a7'), name: 'ridge.jpg', type: 'image/jpeg' } }),
+    body: form({ album: 'Mountains', desc: 'The ridge at dawn' }, { media: { data: await ridge(), name: 'ridge.jpg', type: 'image/jpeg' } }),
   });
   assert.equal(res.status, 200, await res.clone().text());
   photoId = ((await res.json()) as { id: string }).id;

@@ -102,7 +102,18 @@ export function PhotoViewer({
           {p && photo.status !== 'loading' && src && !fullSize && <img className="viewer-image" src={src} alt={p.desc || p.filename} />}
           {p && photo.status !== 'loading' && original && fullSize && (
             <div className="viewer-full" tabIndex={0} aria-label="The photo at full size; scroll to see all of it">
-              <img className="viewer-full-image" src={original} alt={p.desc || p.filename} width={p.width || undefined} height={p.height || undefined} />
+              <img
+                className="viewer-full-image"
+                src={original}
+                alt={p.desc || p.filename}
+                width={p.width || undefined}
+                height={p.height || undefined}
+                onLoad={(e) => {
+                  // Start at the middle of the picture, as the fitted view showed it.
+                  const box = e.currentTarget.parentElement!;
+                  box.scrollTo((box.scrollWidth - box.clientWidth) / 2, (box.scrollHeight - box.clientHeight) / 2);
+                }}
+              />
             </div>
           )}
           <button type="button" className="viewer-nav viewer-next" onClick={() => next && onNavigate(next)} disabled={!next} aria-label="Next photo">
