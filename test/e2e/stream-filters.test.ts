@@ -85,3 +85,20 @@ test('filtering the stream by group shows its members’ posts and posts shared 
   assert.deepEqual(await shownPosts(), TEXTS);
   assert.equal(new URL(page.url()).pathname, '/stream');
 });
+
+test('a group’s page and a connection’s page lead to the stream filtered by them', async () => {
+  const { page } = ui;
+  await page.goto('/groups');
+  await page.getByRole('list', { name: 'Your groups' }).getByRole('link', { name: /Family/ }).click();
+  await page.getByRole('heading', { name: 'Family', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Show posts' }).click();
+  await page.getByText('Showing only posts by members of or shared with the group Family.').waitFor();
+  assert.deepEqual(await shownPosts(), ['Bob: dinner at ours', 'Grandma arrives on Saturday']);
+
+  await page.goto('/connections');
+  await page.getByRole('link', { name: /Carol/ }).first().click();
+  await page.getByRole('heading', { name: 'Carol', level: 1 }).waitFor();
+  await page.getByRole('link', { name: 'Show posts' }).click();
+  await page.getByText('Showing only posts by Carol.').waitFor();
+  assert.deepEqual(await shownPosts(), ['Carol: climbing trip']);
+});
