@@ -9,8 +9,10 @@ import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
 import { ProfilePage } from './pages/channel/ProfilePage.tsx';
 import { hubLinkRoute } from './pages/links/routes.tsx';
 import { ImportPage } from './pages/channels/ImportPage.tsx';
+import { NewChannelPage } from './pages/channels/NewChannelPage.tsx';
 import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
 import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
+import { FilesPage } from './pages/files/FilesPage.tsx';
 import { GroupPage } from './pages/groups/GroupPage.tsx';
 import { GroupsPage } from './pages/groups/GroupsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
@@ -32,6 +34,8 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if ((m = match('/item/:id', path))) return <ThreadPage id={Number(m.id)} />;
   if (path === '/photos' || path === '/photos/') return <AlbumsPage />;
   if ((m = match('/photos/album/:album', path))) return <AlbumPage album={m.album!} photoId={query.get('photo') ?? undefined} />;
+  if (path === '/files' || path === '/files/') return <FilesPage />;
+  if ((m = match('/files/:folder', path))) return <FilesPage key={m.folder} folder={m.folder!} />;
   if (path === '/groups' || path === '/groups/') return <GroupsPage />;
   if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
   if (path === '/notifications') return <NotificationsPage />;
@@ -41,6 +45,7 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (path === '/settings' || path.startsWith('/settings/')) return <SettingsPage />;
   if (path === '/channels') return <ChannelsPage />;
   if (path === '/channels/import') return <ImportPage />;
+  if (path === '/channels/new') return <NewChannelPage />;
   const link = hubLinkRoute(path, query, nick);
   if (link) return link;
   if ((m = match('/channel/:nick', path))) return <ProfilePage key={m.nick} nick={m.nick!} />;

@@ -24,6 +24,8 @@ export interface AttachOptions {
   folder?: string;
   /** Nested folders to put the file in, outermost first (an import keeps the source's tree); wins over folder. */
   folderPath?: string[];
+  /** The channel's folder to put the file in (its own record); wins over folderPath and folder. */
+  parent?: AttachRow;
   /** The file's hash (64 hex characters); a new one when absent. An import keeps the source's where it can. */
   hash?: string;
   /** When the file was created; now when absent. */
@@ -151,7 +153,7 @@ export async function stageAttachment(hub: Hub, channel: ChannelRow, file: FileS
     filesize,
     commit() {
       const folderName = opts.folder ?? monthFolder(channel);
-      const folder = opts.folderPath ? ensureFolderPath(hub, channel, opts.folderPath) : folderName ? ensureFolder(hub, channel, folderName) : undefined;
+      const folder = opts.parent ? opts.parent : opts.folderPath ? ensureFolderPath(hub, channel, opts.folderPath) : folderName ? ensureFolder(hub, channel, folderName) : undefined;
       const filename = freeName(hub, channel.channel_id, folder?.hash ?? '', wantedName);
       const now = opts.created ?? nowDb();
       const row: NewAttach = {

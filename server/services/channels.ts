@@ -52,6 +52,26 @@ export async function createChannel(db: Db, site: { baseUrl: string }, req: Chan
   })();
 }
 
+/**
+ * Another channel on an account whose owner is already logged in (the UI's "New channel"): no
+ * password asked again, the session proves the account.
+ */
+export async function addChannelToAccount(db: Db, site: { baseUrl: string }, accountId: number, req: { nick: string; name?: string }): Promise<ChannelRow> {
+  const nick = (req.nick ?? '').trim().toLowerCase();
+  const name = (req.name ?? '').trim() || nick;
+  const problem = nickProblem(db, nick);
+  if (problem) throw new ChannelCreationError(problem);
+  if (name.length > 190) throw new ChannelCreationError('the display name is too long');
+  const keys = await generateChannelKeys();
+  return db.transaction(() => {
+    const again = nickProblem(db, nick);
+    if (again) throw new ChannelCreationError(again);
+    const channel = insertChannel(db, { accountId, nick, name, baseUrl: site.baseUrl, keys });
+    for (const c of DEFAULT_CHANNEL_CONFIG) setPConfig(db, channel.channel_id, c.cat, c.k, c.v);
+    return channel;
+  })();
+}
+
 export interface PasswordChange {
   /** The browser session that made the change stays logged in; every other session of the account ends. */
   keepSessionId?: string;

@@ -140,3 +140,8 @@ export function deleteAttach(db: Db, id: number): void {
 export function isEmptyFolder(db: Db, uid: number, hash: string): boolean {
   return stmt<[number, string], { n: number }>(db, 'SELECT count(*) AS n FROM attach WHERE uid = ? AND folder = ?').get(uid, hash)!.n === 0;
 }
+
+/** What one of the channel's folders holds directly ('' = the top level). */
+export function childrenOf(db: Db, uid: number, folder: string): AttachRow[] {
+  return stmt<[number, string], AttachRow>(db, 'SELECT * FROM attach WHERE uid = ? AND folder = ? ORDER BY id').all(uid, folder);
+}

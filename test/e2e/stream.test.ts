@@ -47,7 +47,7 @@ test('posting to a group from the composer shows the post in the stream as restr
   await composer.getByRole('button', { name: 'Post' }).click();
 
   const post = page.getByRole('article').filter({ hasText: 'Picnic on Sunday' });
-  await post.getByText('Restricted').waitFor();
+  await post.getByText('Visible to: Friends').waitFor();
   await post.locator('.post-content').getByText('Bring', { exact: true }).waitFor();
   assert.equal(await composer.getByLabel('Title').inputValue(), '', 'the composer is emptied after posting');
   await composer.getByRole('button', { name: 'Audience: Public' }).waitFor();

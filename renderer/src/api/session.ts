@@ -45,3 +45,6 @@ export interface SetupForm {
 export const setup = (form: SetupForm) => web<{ success: boolean; csrf: string }>('POST', '/setup', form);
 
 export const switchChannel = (nick: string, csrf: string) => web<{ success: boolean }>('POST', '/session/channel', { nick }, csrf);
+
+/** Adds a channel to the logged-in account; the session switches to it. */
+export const createChannel = (nick: string, name: string, csrf: string) => web<{ success: boolean; channel: string; name: string }>('POST', '/session/channels', { nick, name }, csrf);

@@ -20,6 +20,13 @@ const PATHS: Record<string, string> = {
   link: 'M10 14a4 4 0 0 0 5.6 0l3-3a4 4 0 0 0-5.6-5.6l-1 1M14 10a4 4 0 0 0-5.6 0l-3 3a4 4 0 0 0 5.6 5.6l1-1',
   list: 'M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01',
   right: 'M9 5l7 7-7 7',
+  download: 'M12 4v12M7 11l5 5 5-5M4 20h16',
+  expand: 'M14 4h6v6M20 4l-7 7M10 20H4v-6M4 20l7-7',
+  shrink: 'M20 4l-6 6M14 5v5h5M4 20l6-6M10 19v-5H5',
+  folder: 'M3 6h6l2 2h10v11H3z',
+  file: 'M6 3h8l4 4v14H6zM14 3v4h4',
+  trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
+  plus: 'M12 5v14M5 12h14',
 };
 
 export function Icon({ name, size = 20 }: { name: keyof typeof PATHS | string; size?: number }) {

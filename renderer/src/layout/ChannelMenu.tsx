@@ -46,6 +46,11 @@ export function ChannelMenu({ photo }: { photo?: string }) {
     }
   };
 
+  const go = (to: string) => {
+    setOpen(false);
+    navigate(to);
+  };
+
   return (
     <div className="channel-menu" ref={root}>
       <button type="button" className="channel-menu-button" aria-haspopup="menu" aria-expanded={open} aria-label={`Channel ${channel.name}: switch channel or log out`} onClick={() => setOpen(!open)}>
@@ -66,6 +71,13 @@ export function ChannelMenu({ photo }: { photo?: string }) {
               {c.name} <span className="muted">({c.nick})</span>
             </button>
           ))}
+          <div className="menu-separator" role="separator" />
+          <button type="button" role="menuitem" className="menu-item" onClick={() => go('/channels/new')}>
+            New channel…
+          </button>
+          <button type="button" role="menuitem" className="menu-item" onClick={() => go('/channels')}>
+            All channels
+          </button>
           <button type="button" role="menuitem" className="menu-item" disabled={busy} onClick={() => void run(logout)}>
             Log out
           </button>

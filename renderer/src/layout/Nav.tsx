@@ -4,6 +4,7 @@ import { Link } from '../router.tsx';
 const SECTIONS = [
   { to: '/', label: 'Stream', icon: 'stream', active: (p: string) => p === '/' || p.startsWith('/stream') || p.startsWith('/item') },
   { to: '/photos', label: 'Photos', icon: 'photos', active: (p: string) => p.startsWith('/photos') },
+  { to: '/files', label: 'Files', icon: 'folder', active: (p: string) => p.startsWith('/files') },
   { to: '/groups', label: 'Groups', icon: 'groups', active: (p: string) => p.startsWith('/groups') },
   { to: '/connections', label: 'Connections', icon: 'connections', active: (p: string) => p.startsWith('/connections') },
   { to: '/settings', label: 'Settings', icon: 'settings', active: (p: string) => p.startsWith('/settings') },

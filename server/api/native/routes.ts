@@ -21,6 +21,9 @@ import { filemeta } from './filemeta.js';
 import { file } from './file.js';
 import { fileExport } from './file/export.js';
 import { fileExportPage } from './file/export_page.js';
+import { fileUpload } from './file/upload.js';
+import { fileFolder } from './file/folder.js';
+import { fileDelete } from './file/delete.js';
 import { albums } from './albums.js';
 import { photos } from './photos.js';
 import { photo } from './photo.js';
@@ -49,6 +52,9 @@ export const nativeRoutes: ApiRoute[] = [
   file,
   fileExport,
   fileExportPage,
+  fileUpload,
+  fileFolder,
+  fileDelete,
   albums,
   photos,
   photo,

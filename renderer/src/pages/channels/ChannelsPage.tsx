@@ -16,8 +16,11 @@ export function ChannelsPage() {
   return (
     <div className="page">
       <h1>Your channels</h1>
-      <p className="muted">All channels share your account and password. New channels are created with the hearth command: hearth channel create.</p>
-      <p>
+      <p className="muted">All channels share your account and password. Switch between them here or in the menu under your name.</p>
+      <p className="page-tools">
+        <Link to="/channels/new" className="button button-primary">
+          New channel
+        </Link>
         <Link to="/channels/import" className="button button-quiet">
           Move a channel here
         </Link>

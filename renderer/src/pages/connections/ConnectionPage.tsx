@@ -57,9 +57,16 @@ export function ConnectionPage({ abookId }: { abookId: string }) {
           <p className="muted">{c.xchan_addr}</p>
           {isRequest(c) && <p className="badge badge-quiet">{isIgnored(c) ? 'Request ignored' : 'Wants to connect'}</p>}
         </div>
-        <button type="button" className="button button-quiet button-danger-text" onClick={() => setLeaving(true)}>
-          Disconnect
-        </button>
+        <div className="page-tools">
+          {!isRequest(c) && (
+            <Link to={`/stream?connection=${encodeURIComponent(c.abook_id)}`} className="button button-quiet">
+              Show posts
+            </Link>
+          )}
+          <button type="button" className="button button-quiet button-danger-text" onClick={() => setLeaving(true)}>
+            Disconnect
+          </button>
+        </div>
       </div>
       {isRequest(c) && (
         <section className="card request-card" aria-label="Connection request">

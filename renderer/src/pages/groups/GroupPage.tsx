@@ -80,6 +80,9 @@ export function GroupPage({ gid }: { gid: string }) {
         )}
         {renaming === undefined && (
           <div className="page-tools">
+            <Link to={`/stream?group=${encodeURIComponent(gid)}`} className="button button-quiet">
+              Show posts
+            </Link>
             <button type="button" className="button button-quiet" onClick={() => setRenaming(group.name)}>
               Rename
             </button>

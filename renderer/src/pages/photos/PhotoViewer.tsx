@@ -28,6 +28,8 @@ export function PhotoViewer({
   const [desc, setDesc] = useState('');
   const [album, setAlbum] = useState('');
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The original (scale 0) can be many megabytes: it is fetched only when the user asks for it.
+  const [fullSize, setFullSize] = useState(false);
   const notify = useNotify();
   const { photoChanged } = useMe();
   const index = ids.indexOf(id);
@@ -43,6 +45,7 @@ export function PhotoViewer({
       setConfirmDelete(false);
     }
   }, [photo.data]);
+  useEffect(() => setFullSize(false), [id]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -79,6 +82,7 @@ export function PhotoViewer({
 
   const p = photo.data;
   const src = p && photoUrl(p, [1, 0, 2, 3]);
+  const original = p && photoUrl(p, [0, 1, 2, 3]);
   const dirty = p && (desc !== (p.desc ?? '') || album.trim() !== (p.album ?? ''));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -94,7 +98,24 @@ export function PhotoViewer({
           </button>
           {photo.status === 'loading' && <Loading label="Loading the photo…" />}
           {photo.status === 'error' && <ErrorNote error={`The photo could not be loaded: ${photo.error}`} onRetry={photo.reload} />}
-          {p && photo.status !== 'loading' && (src ? <img className="viewer-image" src={src} alt={p.desc || p.filename} /> : <p>This photo has no image.</p>)}
+          {p && photo.status !== 'loading' && !src && <p>This photo has no image.</p>}
+          {p && photo.status !== 'loading' && src && !fullSize && <img className="viewer-image" src={src} alt={p.desc || p.filename} />}
+          {p && photo.status !== 'loading' && original && fullSize && (
+            <div className="viewer-full" tabIndex={0} aria-label="The photo at full size; scroll to see all of it">
+              <img
+                className="viewer-full-image"
+                src={original}
+                alt={p.desc || p.filename}
+                width={p.width || undefined}
+                height={p.height || undefined}
+                onLoad={(e) => {
+                  // Start at the middle of the picture, as the fitted view showed it.
+                  const box = e.currentTarget.parentElement!;
+                  box.scrollTo((box.scrollWidth - box.clientWidth) / 2, (box.scrollHeight - box.clientHeight) / 2);
+                }}
+              />
+            </div>
+          )}
           <button type="button" className="viewer-nav viewer-next" onClick={() => next && onNavigate(next)} disabled={!next} aria-label="Next photo">
             <Icon name="right" size={28} />
           </button>
@@ -118,6 +139,16 @@ export function PhotoViewer({
                 {save.busy ? 'Saving…' : 'Save'}
               </button>
             </form>
+            {original && (
+              <div className="viewer-size-tools">
+                <button type="button" className="button button-quiet" aria-pressed={fullSize} onClick={() => setFullSize(!fullSize)}>
+                  <Icon name={fullSize ? 'shrink' : 'expand'} size={18} /> {fullSize ? 'Fit to window' : 'View full size'}
+                </button>
+                <a className="button button-quiet" href={original} download={p.filename || 'photo'}>
+                  <Icon name="download" size={18} /> Download
+                </a>
+              </div>
+            )}
             <div className="viewer-tools">
               <button type="button" className="button button-quiet" onClick={() => void makeProfile.run()} disabled={makeProfile.busy}>
                 {makeProfile.busy ? 'Setting…' : 'Use as profile photo'}

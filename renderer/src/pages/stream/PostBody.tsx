@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { Time } from '../../components/Time.tsx';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { Link } from '../../router.tsx';
+import { Audience } from './Audience.tsx';
 import { authorOf, threadId } from './threads.ts';
 
 /**
@@ -64,12 +65,7 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
             <Link to={`/item/${threadId(status)}`}>
               <Time value={status.created_at} />
             </Link>
-            {!compact && (
-              <span className="audience" title={status.friendica_private ? 'Only the people it was shared with can see this' : 'Anyone can see this'}>
-                <Icon name={status.friendica_private ? 'lock' : 'globe'} size={14} />
-                {status.friendica_private ? 'Restricted' : 'Public'}
-              </span>
-            )}
+            {!compact && <Audience status={status} />}
           </span>
         </div>
       </div>

@@ -1,12 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { navigate, useLocation } from '../../router.tsx';
 import { Composer } from './Composer.tsx';
+import { filterFromQuery, filterQuery, StreamFilters } from './StreamFilters.tsx';
 import { ThreadCard } from './ThreadCard.tsx';
 import { useStream } from './useStream.ts';
 
 /** The network stream: the composer, then threads, loading older ones as the reader scrolls. */
 export function StreamPage() {
-  const stream = useStream();
+  const { query } = useLocation();
+  const filter = filterFromQuery(query);
+  const stream = useStream(filter);
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(stream.loadMore);
   loadMore.current = stream.loadMore;
@@ -26,6 +30,7 @@ export function StreamPage() {
     <div className="page page-stream">
       <h1 className="visually-hidden">Stream</h1>
       <Composer onPosted={() => void stream.reload()} />
+      <StreamFilters filter={filter} onChange={(f) => navigate(filterQuery(f), { replace: true })} />
       <section aria-label="Stream" className="stream" aria-busy={stream.loading}>
         {stream.threads.map((t) => (
           <ThreadCard key={t.top.id} thread={t} onReplace={stream.replaceThread} onRemoved={() => stream.removeThread(t.top.id)} />
@@ -33,7 +38,11 @@ export function StreamPage() {
         {stream.loading && <Loading label={stream.threads.length ? 'Loading older posts…' : 'Loading your stream…'} />}
         {stream.error && <ErrorNote error={`The stream could not be loaded: ${stream.error}`} onRetry={() => void (stream.threads.length ? stream.loadMore() : stream.reload())} />}
         {!stream.loading && !stream.error && stream.threads.length === 0 && (
-          <Empty title="Nothing here yet.">Write your first post above, or connect with someone under Connections to see their posts here.</Empty>
+          filter ? (
+            <Empty title="No posts match this filter.">Choose another group or connection, or show everything.</Empty>
+          ) : (
+            <Empty title="Nothing here yet.">Write your first post above, or connect with someone under Connections to see their posts here.</Empty>
+          )
         )}
         {!stream.loading && stream.ended && stream.threads.length > 0 && <p className="stream-end muted">You have reached the beginning of your stream.</p>}
         {canLoad && (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../../api/http.ts';
-import { PAGE_SIZE, homeTimeline } from '../../api/statuses.ts';
+import { filteredThreadMids, type StreamFilter } from '../../api/network.ts';
+import { PAGE_SIZE, homeTimeline, statusByMid } from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
 import { loadThread } from './loadThread.ts';
 import { isComment, type Thread } from './threads.ts';
@@ -20,10 +21,24 @@ async function withComments(top: Status): Promise<Thread> {
   }
 }
 
-/** The network stream as threads, loaded a page at a time (max_id paging, newest first). */
-export function useStream() {
+/** One page of thread tops through the native network/stream's filters (page numbers, not ids). */
+async function filteredPage(filter: StreamFilter, page: number): Promise<Status[]> {
+  const mids = await filteredThreadMids(filter, page, PAGE_SIZE);
+  const tops = await Promise.all(mids.map((mid) => statusByMid(mid)));
+  return tops.filter((s): s is Status => s !== undefined);
+}
+
+/**
+ * The network stream as threads, loaded a page at a time (max_id paging, newest first); with a
+ * filter, only the threads of one group or one connection.
+ */
+export function useStream(filter?: StreamFilter) {
   const [state, setState] = useState<StreamState>({ threads: [], loading: true, ended: false });
   const nextMaxId = useRef<number | undefined>(undefined);
+  const nextPage = useRef(1);
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  const filterKey = filter ? JSON.stringify(filter) : '';
   const busy = useRef(false);
   const generation = useRef(0);
 
@@ -31,11 +46,16 @@ export function useStream() {
     if (busy.current && !reset) return;
     busy.current = true;
     const mine = reset ? ++generation.current : generation.current;
-    if (reset) nextMaxId.current = undefined;
+    if (reset) {
+      nextMaxId.current = undefined;
+      nextPage.current = 1;
+    }
     setState((s) => ({ ...s, loading: true, error: undefined, ...(reset ? { ended: false } : {}) }));
     try {
-      const page = await homeTimeline(nextMaxId.current, PAGE_SIZE);
+      const active = filterRef.current;
+      const page = active ? await filteredPage(active, nextPage.current) : await homeTimeline(nextMaxId.current, PAGE_SIZE);
       if (mine !== generation.current) return;
+      nextPage.current += 1;
       const tops = page.filter((s) => !isComment(s));
       const threads = await Promise.all(tops.map(withComments));
       if (mine !== generation.current) return;
@@ -43,7 +63,8 @@ export function useStream() {
       setState((s) => {
         const known = new Set(reset ? [] : s.threads.map((t) => t.top.id));
         const fresh = threads.filter((t) => !known.has(t.top.id));
-        return { threads: reset ? fresh : [...s.threads, ...fresh], loading: false, ended: page.length < PAGE_SIZE || nextMaxId.current! < 1 };
+        const ended = active ? page.length < PAGE_SIZE : page.length < PAGE_SIZE || nextMaxId.current! < 1;
+        return { threads: reset ? fresh : [...s.threads, ...fresh], loading: false, ended };
       });
     } catch (err) {
       if (mine === generation.current) setState((s) => ({ ...s, loading: false, error: describeError(err) }));
@@ -53,8 +74,10 @@ export function useStream() {
   }, []);
 
   useEffect(() => {
+    // Another filter: the threads shown so far are not what was asked for.
+    setState({ threads: [], loading: true, ended: false });
     void loadPage(true);
-  }, [loadPage]);
+  }, [loadPage, filterKey]);
 
   const replaceThread = useCallback((thread: Thread) => {
     setState((s) => ({ ...s, threads: s.threads.map((t) => (t.top.id === thread.top.id ? thread : t)) }));

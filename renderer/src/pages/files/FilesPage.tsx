@@ -1,0 +1,261 @@
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { createFolder, deleteFile, listFiles, readFile, saveAs, uploadFile, type FileEntry } from '../../api/files.ts';
+import { describeError } from '../../api/http.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { ProgressBar } from '../../components/ProgressBar.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { Time } from '../../components/Time.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { useNotify } from '../../notices.tsx';
+import { Link, navigate } from '../../router.tsx';
+import { formatSize, uploadProblem, useUploadLimit } from '../../uploadLimit.ts';
+
+export const folderPath = (hash: string) => (hash ? `/files/${encodeURIComponent(hash)}` : '/files');
+
+/** The folders from the top down to `hash` (empty at the top level). */
+function trail(all: FileEntry[], hash: string): FileEntry[] {
+  const out: FileEntry[] = [];
+  const seen = new Set<string>();
+  for (let at = all.find((f) => f.hash === hash); at && !seen.has(at.hash); at = all.find((f) => f.hash === at!.folder)) {
+    seen.add(at.hash);
+    out.unshift(at);
+  }
+  return out;
+}
+
+const itemCount = (n: number) => (n === 0 ? 'Empty folder' : n === 1 ? '1 item' : `${n} items`);
+
+const byName = (a: FileEntry, b: FileEntry) => Number(b.is_dir) - Number(a.is_dir) || a.filename.localeCompare(b.filename);
+
+interface Upload {
+  name: string;
+  progress: number;
+  error?: string;
+}
+
+/** The channel's files: folders to open, uploading, new folders, downloading and deleting. */
+export function FilesPage({ folder = '' }: { folder?: string }) {
+  const files = useLoad(listFiles, []);
+  const notify = useNotify();
+  const limit = useUploadLimit();
+  const inputId = useId();
+  const [newFolder, setNewFolder] = useState<string>();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [deleting, setDeleting] = useState<FileEntry>();
+  const [downloading, setDownloading] = useState<{ hash: string; progress: number }>();
+  const [dragging, setDragging] = useState(false);
+
+  const all = files.data ?? [];
+  const here = folder ? all.find((f) => f.hash === folder && f.is_dir === '1') : undefined;
+  const missing = files.data && folder && !here;
+  const entries = all.filter((f) => f.folder === folder).sort(byName);
+  const path = trail(all, folder);
+
+  const upload = async (picked: File[]) => {
+    const started = picked.map((f) => ({ name: f.name, progress: 0, error: uploadProblem([f], limit) }));
+    setUploads(started);
+    for (const [i, file] of picked.entries()) {
+      if (started[i]!.error) continue;
+      const set = (change: Partial<Upload>) => setUploads((list) => list.map((u, j) => (j === i ? { ...u, ...change } : u)));
+      try {
+        await uploadFile(file, folder, (progress) => set({ progress })).promise;
+        set({ progress: 1 });
+      } catch (err) {
+        set({ error: describeError(err) });
+      }
+    }
+    await files.reload();
+  };
+
+  const makeFolder = useAction(async (name: string) => {
+    await createFolder(name, folder);
+    setNewFolder(undefined);
+    await files.reload();
+  });
+  const submitFolder = (e: FormEvent) => {
+    e.preventDefault();
+    if (newFolder?.trim()) void makeFolder.run(newFolder.trim());
+  };
+
+  const download = async (entry: FileEntry) => {
+    setDownloading({ hash: entry.hash, progress: 0 });
+    try {
+      saveAs(await readFile(entry, (progress) => setDownloading({ hash: entry.hash, progress })), entry.filename);
+    } catch (err) {
+      notify(`${entry.filename} could not be downloaded: ${describeError(err)}`);
+    } finally {
+      setDownloading(undefined);
+    }
+  };
+
+  const inside = (entry: FileEntry) => all.filter((f) => trail(all, f.folder).some((p) => p.hash === entry.hash)).length;
+
+  const dropHandlers = missing
+    ? {}
+    : {
+        onDragOver: (e: DragEvent) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
+          e.preventDefault();
+          setDragging(true);
+        },
+        onDragLeave: (e: DragEvent) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop: (e: DragEvent) => {
+          e.preventDefault();
+          setDragging(false);
+          if (e.dataTransfer.files.length) void upload(Array.from(e.dataTransfer.files));
+        },
+      };
+
+  return (
+    <div className={`page files-page${dragging ? ' files-page-dropping' : ''}`} {...dropHandlers}>
+      <div className="page-head">
+        <div>
+          <h1>{here ? here.filename : 'Files'}</h1>
+          {folder ? (
+            <nav aria-label="Folder path" className="breadcrumbs">
+              <Link to="/files">Files</Link>
+              {path.map((p) => (
+                <span key={p.hash}>
+                  {' / '}
+                  {p.hash === folder ? <span aria-current="page">{p.filename}</span> : <Link to={folderPath(p.hash)}>{p.filename}</Link>}
+                </span>
+              ))}
+            </nav>
+          ) : (
+            <p className="muted">Your channel's files and folders. Only you can see what you upload here; drop files on the page to upload them.</p>
+          )}
+        </div>
+        {!missing && (
+          <div className="page-tools">
+            <label htmlFor={inputId} className="button button-primary">
+              <Icon name="upload" size={18} /> Upload files
+            </label>
+            <input
+              id={inputId}
+              className="visually-hidden"
+              type="file"
+              multiple
+              aria-label="Choose files to upload"
+              onChange={(e) => {
+                void upload(Array.from(e.target.files ?? []));
+                e.target.value = '';
+              }}
+            />
+            <button type="button" className="button button-quiet" onClick={() => setNewFolder(newFolder === undefined ? '' : undefined)} aria-expanded={newFolder !== undefined}>
+              <Icon name="plus" size={18} /> New folder
+            </button>
+          </div>
+        )}
+      </div>
+
+      {newFolder !== undefined && (
+        <form className="card inline-form" onSubmit={submitFolder}>
+          <label htmlFor="new-folder">Folder name</label>
+          <input id="new-folder" value={newFolder} onChange={(e) => setNewFolder(e.target.value)} maxLength={200} autoFocus placeholder="e.g. Documents" />
+          <button type="submit" className="button button-primary" disabled={makeFolder.busy || !newFolder.trim()}>
+            {makeFolder.busy ? 'Creating…' : 'Create folder'}
+          </button>
+          {makeFolder.error && <ErrorNote error={`The folder was not created: ${makeFolder.error}`} />}
+        </form>
+      )}
+
+      {uploads.length > 0 && (
+        <ul className="upload-list" aria-label="Uploads">
+          {uploads.map((u, i) => (
+            <li key={i} className={`upload upload-${u.error ? 'failed' : u.progress >= 1 ? 'done' : 'uploading'}`}>
+              <span className="upload-name">{u.name}</span>
+              <span className="upload-state">{u.error ? 'Failed' : u.progress >= 1 ? 'Uploaded' : `${Math.round(u.progress * 100)}%`}</span>
+              <ProgressBar value={u.progress} label={`Uploading ${u.name}`} />
+              {u.error && (
+                <span className="field-problem" role="alert">
+                  {u.error}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {files.status === 'loading' && !files.data && <Loading label="Loading your files…" />}
+      {files.status === 'error' && <ErrorNote error={`Your files could not be loaded: ${files.error}`} onRetry={files.reload} />}
+      {missing && (
+        <Empty title="This folder does not exist any more.">
+          <Link to="/files">Go to your files</Link>
+        </Empty>
+      )}
+      {files.data && !missing && entries.length === 0 && <Empty title={folder ? 'This folder is empty.' : 'No files yet.'}>Upload files or create a folder above.</Empty>}
+      {entries.length > 0 && (
+        <ul className="list card files" aria-label="Files and folders">
+          {entries.map((f) => {
+            const dir = f.is_dir === '1';
+            return (
+              <li key={f.hash} className="file-row">
+                {dir ? (
+                  <Link to={folderPath(f.hash)} className="list-row file-open">
+                    <span className="list-icon">
+                      <Icon name="folder" />
+                    </span>
+                    <span className="list-main">
+                      <span className="person-name file-name">{f.filename}</span>
+                      <span className="muted file-facts">{itemCount(all.filter((x) => x.folder === f.hash).length)}</span>
+                    </span>
+                  </Link>
+                ) : (
+                  <div className="list-row">
+                    <span className="list-icon list-icon-file">
+                      <Icon name="file" />
+                    </span>
+                    <span className="list-main">
+                      <span className="person-name file-name">{f.filename}</span>
+                      <span className="muted file-facts">
+                        {formatSize(Number(f.filesize))} · <Time value={f.created} />
+                      </span>
+                      {downloading?.hash === f.hash && <ProgressBar value={downloading.progress} label={`Downloading ${f.filename}`} />}
+                    </span>
+                  </div>
+                )}
+                <div className="file-actions">
+                  {!dir && (
+                    <button type="button" className="button button-quiet button-small" disabled={downloading?.hash === f.hash} onClick={() => void download(f)} aria-label={`Download ${f.filename}`}>
+                      <Icon name="download" size={16} />
+                      <span className="file-action-label">Download</span>
+                    </button>
+                  )}
+                  <button type="button" className="button button-quiet button-small button-danger-text" onClick={() => setDeleting(f)} aria-label={`Delete ${f.filename}`}>
+                    <Icon name="trash" size={16} />
+                    <span className="file-action-label">Delete</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {deleting && (
+        <ConfirmDialog
+          title={deleting.is_dir === '1' ? `Delete the folder “${deleting.filename}”?` : `Delete “${deleting.filename}”?`}
+          message={
+            deleting.is_dir === '1'
+              ? inside(deleting)
+                ? `Everything in it goes too (${inside(deleting)} ${inside(deleting) === 1 ? 'item' : 'items'}). This cannot be undone.`
+                : 'The folder is empty. This cannot be undone.'
+              : 'The file is deleted for good. This cannot be undone.'
+          }
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await deleteFile(deleting.hash);
+            notify(`${deleting.filename} was deleted.`, 'info');
+            if (trail(all, folder).some((p) => p.hash === deleting.hash)) navigate(folderPath(deleting.folder));
+            await files.reload();
+          }}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
+    </div>
+  );
+}
