@@ -18,6 +18,7 @@ import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
+import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
 import { mountWeb } from './web/routes.js';
 import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
@@ -220,7 +221,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
 
-  const apis: ApiDefinition[] = [nativeApi, compatApi];
+  const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
   // Two routers, because a router tests every one of its patterns on every request: pages and
   // photos need not go past the API's two hundred.
   const apiRouter = new Router();

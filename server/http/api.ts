@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import type { Hub } from '../hub.js';
 import { authenticate, switchChannel, type Identity } from '../auth/identity.js';
-import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
+import { forbidden, HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
 import { paramReader, type ParamReader } from './params.js';
 import { responseCache } from './response-cache.js';
 import { requestGeneration } from './request-generation.js';
@@ -46,18 +46,26 @@ export interface ApiRoute {
    * nothing: repeated requests are answered from memory until the database changes (response-cache.ts).
    */
   cache?: boolean;
+  /** The OAuth 2 scope a bearer token needs for this route (Mastodon API), e.g. 'read:statuses'. */
+  scope?: string;
   handler: (req: ApiRequest) => unknown | Promise<unknown>;
 }
 
 /** What one API needs to render results and errors in its own shapes. */
 export interface ApiDefinition {
-  name: 'native' | 'compat';
+  name: 'native' | 'compat' | 'mastodon';
   /** URL prefixes the routes are served under, e.g. ['/api/z/1.0']. */
   prefixes: string[];
   routes: ApiRoute[];
   defaultFormats: Format[];
   render(req: ApiRequest, route: ApiRoute, value: unknown): void;
   renderError(ctx: Context, error: HttpError, format: Format, requestPath: string): void;
+  /** Recognises the caller when the API accepts other credentials than the hub's authenticators. */
+  authenticate?(ctx: Context): Promise<Identity | null | undefined>;
+  /** Checks run once the caller is known, before the handler (scopes of a token). */
+  admit?(req: ApiRequest, route: ApiRoute): void;
+  /** Reads the request's parameters when the API takes more than query and forms (JSON bodies). */
+  params?(ctx: Context): ParamReader;
 }
 
 export function allowedMethods(route: ApiRoute): string[] {
@@ -83,22 +91,15 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     format = formatOf(ctx, api, route);
     if (suffix && !(route.formats ?? api.defaultFormats).includes(suffix as Format)) throw notFound(`unsupported format: .${suffix}`);
     const hub = ctx.hub;
-    const params = paramReader(ctx);
-    let identity = (await authenticate(ctx, hub.authenticators)) ?? undefined;
-    if (identity) identity = switchChannel(hub.db, identity, params.str('channel'));
+    const params = api.params ? api.params(ctx) : paramReader(ctx);
+    let identity = (await (api.authenticate ? api.authenticate(ctx) : authenticate(ctx, hub.authenticators))) ?? undefined;
+    const nick = params.str('channel');
+    // A token approved for one channel never acts for another of the account.
+    if (identity?.boundChannel && nick && nick.toLowerCase() !== identity.channel.channel_address) throw forbidden('This token was approved for another channel');
+    if (identity) identity = switchChannel(hub.db, identity, nick);
     if (!identity && route.auth !== 'none') {
       if (route.auth === 'user403') throw new HttpError(403, 'This API requires login');
       throw unauthorized();
-    }
-    const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
-    const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
-    const generation = cache ? requestGeneration(ctx) : '';
-    const cached = cache?.lookup(cacheKey, generation);
-    if (cached?.hit) {
-      ctx.status = 200;
-      ctx.set('Content-Type', cached.hit.type);
-      ctx.body = cached.hit.body;
-      return;
     }
     const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
     const req: ApiRequest = {
@@ -114,6 +115,17 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
         return identity;
       },
     };
+    api.admit?.(req, route);
+    const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
+    const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
+    const generation = cache ? requestGeneration(ctx) : '';
+    const cached = cache?.lookup(cacheKey, generation);
+    if (cached?.hit) {
+      ctx.status = 200;
+      ctx.set('Content-Type', cached.hit.type);
+      ctx.body = cached.hit.body;
+      return;
+    }
     const value = await route.handler(req);
     api.render(req, route, value);
     if (cache && cached?.admit && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {

@@ -4,6 +4,9 @@ import { mountAuthPages } from './auth-pages.js';
 import { mountChannelImport } from './channel-import.js';
 import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
+import { mountNodeinfo } from './nodeinfo.js';
+import { mountOAuth2Authorize } from './oauth2-authorize.js';
+import { mountOAuth2Token } from './oauth2-token.js';
 import { mountOAuthAuthorize } from './oauth-authorize.js';
 import { mountOAuthSettings } from './oauth-settings.js';
 import { mountUi } from './ui.js';
@@ -14,6 +17,10 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountChannelImport(router, hub);
   mountFiles(router, hub);
   mountHandoff(router, hub);
+  mountNodeinfo(router, hub);
+  // Before OAuth 1.0a's page at the same path: it passes on what is not OAuth 2.
+  mountOAuth2Authorize(router, hub);
+  mountOAuth2Token(router, hub);
   mountOAuthAuthorize(router, hub);
   mountOAuthSettings(router, hub);
   mountUi(router, hub);
