@@ -1,7 +1,7 @@
 import type { ApiDefinition } from '../../http/api.js';
-import { forbidden, HttpError, unauthorized } from '../../http/errors.js';
+import type { HttpError } from '../../http/errors.js';
 import { bearerAuthenticator } from '../../auth/bearer.js';
-import { scopeCovers } from '../../services/oauth2.js';
+import { admitRoute } from './admit.js';
 import { mastodonParams } from './params.js';
 import { mastodonV1Routes, mastodonV2Routes } from './routes.js';
 
@@ -19,13 +19,7 @@ function definition(prefix: '/api/v1' | '/api/v2', routes: ApiDefinition['routes
     defaultFormats: ['json'],
     params: mastodonParams,
     authenticate: (ctx) => bearerAuthenticator(ctx.hub.db)(ctx),
-    admit(req, route) {
-      if (route.auth !== 'none' && !req.identity) throw unauthorized('The access token is invalid');
-      const scopes = req.identity?.scopes;
-      if (route.scope && scopes && !scopeCovers(scopes, route.scope) && !(route.scope === 'read:accounts' && scopes.includes('profile'))) {
-        throw forbidden('This action is outside the authorized scopes');
-      }
-    },
+    admit: admitRoute,
     render({ ctx }, _route, value) {
       if (value === undefined) return;
       if (ctx.status === 404 || !ctx.status) ctx.status = 200;
