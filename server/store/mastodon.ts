@@ -1,4 +1,5 @@
 import { allWide, stmt, type Db } from '../db/open.js';
+import type { ItemRow, NotifyRow } from './rows.js';
 
 /** Item settings the Mastodon API keeps in iconfig (cat 'mastodon'), for many items at once. */
 export function mastodonItemConfig(db: Db, ids: number[]): Map<number, Record<string, string>> {
@@ -116,4 +117,63 @@ export function sharersOf(db: Db, id: number): string[] {
     db,
     "SELECT i.author_xchan FROM iconfig c JOIN item i ON i.id = c.iid WHERE c.cat = 'compat' AND c.k = 'share_of' AND c.v = ? AND i.item_deleted = 0 ORDER BY i.id DESC",
   ).all(String(id)).map((r) => r.author_xchan);
+}
+
+export interface NotificationPage {
+  limit: number;
+  maxId?: number;
+  sinceId?: number;
+  minId?: number;
+  ntypes: number[];
+}
+
+/** A page of the channel's notifications of these types, newest first (min_id: the oldest above it). */
+export function notificationPage(db: Db, uid: number, p: NotificationPage): NotifyRow[] {
+  const params = {
+    uid,
+    types: JSON.stringify(p.ntypes),
+    max: p.maxId ?? Number.MAX_SAFE_INTEGER,
+    since: Math.max(p.sinceId ?? 0, p.minId ?? 0),
+    limit: p.minId !== undefined ? 400 : p.limit,
+  };
+  const rows = stmt<typeof params, NotifyRow>(
+    db,
+    `SELECT * FROM notify WHERE uid = @uid AND id < @max AND id > @since AND ntype IN (SELECT value FROM json_each(@types))
+     ORDER BY id DESC LIMIT @limit`,
+  ).all(params);
+  return p.minId !== undefined ? rows.slice(-p.limit) : rows;
+}
+
+export function getNotificationRow(db: Db, uid: number, id: number): NotifyRow | undefined {
+  return stmt<[number, number], NotifyRow>(db, 'SELECT * FROM notify WHERE uid = ? AND id = ?').get(uid, id);
+}
+
+export function deleteNotification(db: Db, uid: number, id: number): boolean {
+  return stmt(db, 'DELETE FROM notify WHERE uid = ? AND id = ?').run(uid, id).changes > 0;
+}
+
+export function deleteAllNotifications(db: Db, uid: number): number {
+  return stmt(db, 'DELETE FROM notify WHERE uid = ?').run(uid).changes;
+}
+
+/** The item whose message id an activity answers, in the activity's channel. */
+export function itemByUidMid(db: Db, uid: number, mid: string): ItemRow | undefined {
+  return stmt<[number, string], ItemRow>(db, 'SELECT * FROM item WHERE uid = ? AND mid = ? LIMIT 1').get(uid, mid);
+}
+
+/** Markers (where the owner stopped reading) per timeline. */
+export function getMarkers(db: Db, uid: number): { timeline: string; last_read_id: string; version: number; updated: string }[] {
+  return stmt<[number], { k: string; v: string }>(db, "SELECT k, v FROM pconfig WHERE uid = ? AND cat = 'mastodon_marker'").all(uid).map((r) => {
+    const v = JSON.parse(r.v) as { last_read_id: string; version: number; updated: string };
+    return { timeline: r.k, ...v };
+  });
+}
+
+/** Hashtags used on the hub that start with these letters, most used first. */
+export function hashtagsLike(db: Db, prefix: string, limit: number, offset: number): string[] {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return stmt<[string, number, number], { term: string }>(
+    db,
+    "SELECT term FROM term WHERE ttype = 1 AND otype = 1 AND term LIKE ? ESCAPE '\\' GROUP BY lower(term) ORDER BY count(*) DESC, term LIMIT ? OFFSET ?",
+  ).all(`${escaped}%`, limit, offset).map((r) => r.term);
 }

@@ -29,6 +29,17 @@ import { listTimelineRoute } from './v1/timelines/list.js';
 import { bookmarksRoute, favouritesRoute } from './v1/bookmarks.js';
 import { instanceV2Route } from './v2/instance.js';
 import { byMethod } from './admit.js';
+import { notificationsRoute } from './v1/notifications.js';
+import { notificationDismissRoute, notificationShowRoute, notificationsClearRoute } from './v1/notifications/show.js';
+import { listCreateRoute, listsRoute } from './v1/lists.js';
+import { listAccountsRoute, listAddAccountsRoute, listDeleteRoute, listRemoveAccountsRoute, listShowRoute, listUpdateRoute } from './v1/lists/show.js';
+import { conversationsRoute } from './v1/conversations.js';
+import { markersRoute, markersSaveRoute } from './v1/markers.js';
+import {
+  announcementsRoute, customEmojisRoute, domainBlocksRoute, endorsementsRoute, filtersV1Route, followedTagsRoute, preferencesRoute, scheduledStatusesRoute, trendsRoute,
+} from './v1/misc.js';
+import { filtersV2Route } from './v2/misc.js';
+import { searchV2Route } from './v2/search.js';
 import { mediaV2Route } from './v2/media.js';
 
 /**
@@ -82,7 +93,25 @@ export const mastodonV1Routes: ApiRoute[] = [
   listTimelineRoute,
   bookmarksRoute,
   favouritesRoute,
+  notificationsRoute,
+  notificationsClearRoute,
+  notificationShowRoute,
+  notificationDismissRoute,
+  byMethod([listsRoute, listCreateRoute]),
+  byMethod([listShowRoute, listUpdateRoute, listDeleteRoute]),
+  byMethod([listAccountsRoute, listAddAccountsRoute, listRemoveAccountsRoute]),
+  conversationsRoute,
+  byMethod([markersRoute, markersSaveRoute]),
+  customEmojisRoute,
+  preferencesRoute,
+  filtersV1Route,
+  announcementsRoute,
+  followedTagsRoute,
+  scheduledStatusesRoute,
+  endorsementsRoute,
+  domainBlocksRoute,
+  trendsRoute,
 ];
 
 /** Routes under /api/v2. */
-export const mastodonV2Routes: ApiRoute[] = [instanceV2Route, mediaV2Route];
+export const mastodonV2Routes: ApiRoute[] = [instanceV2Route, mediaV2Route, searchV2Route, filtersV2Route];
