@@ -1,5 +1,5 @@
 import type { ApiDefinition } from '../../http/api.js';
-import type { HttpError } from '../../http/errors.js';
+import { HttpError } from '../../http/errors.js';
 import { bearerAuthenticator } from '../../auth/bearer.js';
 import { admitRoute } from './admit.js';
 import { mastodonParams } from './params.js';
@@ -18,7 +18,12 @@ function definition(prefix: '/api/v1' | '/api/v2', routes: ApiDefinition['routes
     routes,
     defaultFormats: ['json'],
     params: mastodonParams,
-    authenticate: (ctx) => bearerAuthenticator(ctx.hub.db)(ctx),
+    async authenticate(ctx) {
+      const identity = await bearerAuthenticator(ctx.hub.db)(ctx);
+      // A token that is wrong or revoked is refused even where no token is needed, as Mastodon does.
+      if (identity === null) throw new HttpError(401, 'The access token is invalid');
+      return identity;
+    },
     admit: admitRoute,
     render({ ctx }, _route, value) {
       if (value === undefined) return;
