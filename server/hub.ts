@@ -19,6 +19,7 @@ import { trustedProxyHeaders } from './http/proxy.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
+import { handleStreamingUpgrade } from './api/mastodon/streaming/websocket.js';
 import { mountWeb } from './web/routes.js';
 import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
@@ -55,7 +56,10 @@ export interface Logger {
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
-/** Events the hub emits for the desktop shell: 'notification' (channelId, notifyId). */
+/**
+ * Events the hub emits: 'notification' (channelId, notifyId) for the desktop shell and the streams,
+ * 'item' (kind, item) for the streams, 'stopping' when the server stops listening.
+ */
 export type HubEvents = EventEmitter;
 
 export interface Hub {
@@ -167,6 +171,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       if (server) return hub.baseUrl;
       const s = createServer(app.callback());
       s.keepAliveTimeout = 5000;
+      s.on('upgrade', (req, socket, head) => {
+        if (!handleStreamingUpgrade(hub, req, socket, head)) socket.destroy();
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
@@ -208,6 +215,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const s = server;
     if (!s) return;
     server = undefined;
+    // Streams stay open until told: they would hold the server open.
+    events.emit('stopping');
     await new Promise<void>((resolve) => {
       s.close(() => resolve());
       s.closeIdleConnections();

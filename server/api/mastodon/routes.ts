@@ -40,6 +40,7 @@ import {
 } from './v1/misc.js';
 import { filtersV2Route } from './v2/misc.js';
 import { searchV2Route } from './v2/search.js';
+import { sseRoutes } from './v1/streaming.js';
 import { mediaV2Route } from './v2/media.js';
 
 /**
@@ -111,6 +112,7 @@ export const mastodonV1Routes: ApiRoute[] = [
   endorsementsRoute,
   domainBlocksRoute,
   trendsRoute,
+  ...sseRoutes,
 ];
 
 /** Routes under /api/v2. */
