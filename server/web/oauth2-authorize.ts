@@ -66,6 +66,16 @@ ${hidden}
 </form>`;
 }
 
+/** What the page says when opened without an app's request (the desktop app's QR code leads here). */
+function connectHelp(hub: Hub): string {
+  const url = escapeHtml(hub.baseUrl);
+  return `<h1>Connect an app</h1>
+<p>To use your hub with a Mastodon app (Tusky, Ice Cubes, Fedilab, Elk, Phanpy, toot…), enter this address as the server in the app:</p>
+<p><code id="server-address" style="font-size:1.2rem;user-select:all">${url}</code></p>
+<p>The app brings you back to this page: log in, choose the channel it may use, and approve.</p>
+<p class="hint">Apps for the microblog (Twitter/GNU social) or Hubzilla APIs use the same address.</p>`;
+}
+
 function failure(ctx: Context, err: OAuth2Error): void {
   show(ctx, err.status === 401 ? 400 : err.status, 'Authorize application', `<h1>Authorize application</h1>${errorBox(`${err.description} (${err.code})`)}`);
 }
@@ -78,6 +88,7 @@ function failure(ctx: Context, err: OAuth2Error): void {
 export function mountOAuth2Authorize(router: Router, hub: Hub): void {
   for (const path of PATHS) {
     router.get(path, (ctx: Context, next: Next) => {
+      if (Object.keys(ctx.query).length === 0) return show(ctx, 200, 'Connect an app', connectHelp(hub));
       if (!isOAuth2(ctx.query)) return next();
       let req: AuthorizeRequest;
       try {

@@ -122,3 +122,10 @@ test('revoke: the token stops working; revoking on the apps page works too', asy
   assert.equal(revoked.status, 200);
   assert.equal((await bearerFetch(t, token2)('/api/v1/apps/verify_credentials')).status, 401);
 });
+
+test('the authorize page opened without an app (the LAN panel QR code) says what to enter in the app', async () => {
+  const res = await fetch(`${t.url}/oauth/authorize`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  assert.match(html, new RegExp(`<code id="server-address"[^>]*>${t.url.replace(/[.]/g, '\\.')}</code>`));
+});
