@@ -132,6 +132,10 @@ test('statuses: post, reply, context, favourite, reblog, bookmark, pin; the othe
   assert.deepEqual(compat.body.friendica_activities.like.map((u: { screen_name: string }) => u.screen_name), ['bob']);
   const compatReply = await getJson(t, `/api/statuses/show/${reply.id}.json`, { as: 'alice' });
   assert.equal(compatReply.body.in_reply_to_status_id, Number(post.id));
+  // The native API's stream of bob has alice's post and his reply.
+  const native = await getJson(t, '/api/z/1.0/network/stream', { as: 'bob' });
+  const mids = JSON.stringify(native.body);
+  assert.ok(mids.includes('Hello') && mids.includes('welcome'), 'the native API sees both');
   // And the other way: a post of the microblog API is a status here.
   const tweeted = await t.request('/api/statuses/update.json', { method: 'POST', as: 'alice', body: new URLSearchParams({ status: 'from the microblog API' }) });
   const tweetId = String((await tweeted.json()).id);
