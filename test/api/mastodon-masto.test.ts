@@ -257,4 +257,9 @@ test('markers, search, preferences, custom emojis, filters, instance', async () 
   assert.deepEqual(await alice.v2.filters.list(), []);
   const instance = await alice.v2.instance.fetch();
   assert.match(instance.version, /^4\.3\.0/);
+  // The default visibility is a setting of the channel, used when a post names none.
+  const updated = await carol.v1.accounts.updateCredentials({ source: { privacy: 'private' } });
+  assert.equal(updated.source?.privacy, 'private');
+  assert.equal((await carol.v1.preferences.fetch())['posting:default:visibility'], 'private');
+  assert.equal((await carol.v1.statuses.create({ status: 'for my connections' })).visibility, 'private');
 });

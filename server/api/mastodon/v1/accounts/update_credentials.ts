@@ -26,6 +26,17 @@ function fieldsOf(values: Record<string, string | string[]>): { name: string; va
   return out.length ? out.filter(Boolean) : undefined;
 }
 
+/** A key of a nested form field that arrived as JSON text (source[privacy] in urlencoded forms). */
+function nested(json: string | undefined, key: string): string | undefined {
+  if (!json) return undefined;
+  try {
+    const v = (JSON.parse(json) as Record<string, unknown>)[key];
+    return typeof v === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** PATCH /api/v1/accounts/update_credentials: display name, note, avatar, header, fields, locked, bot, source[privacy]. */
 export const updateCredentialsRoute: ApiRoute = {
   path: 'accounts/update_credentials',
@@ -42,7 +53,7 @@ export const updateCredentialsRoute: ApiRoute = {
       fields: fieldsOf(p.values),
       locked: p.has('locked') ? p.bool('locked') : undefined,
       bot: p.has('bot') ? p.bool('bot') : undefined,
-      privacy: p.str('source[privacy]') ?? p.str('privacy'),
+      privacy: p.str('source[privacy]') ?? nested(p.str('source'), 'privacy'),
     });
     return credentialAccountOf(req);
   },
