@@ -55,8 +55,20 @@ export async function photoJpeg(width = 4000, height = 3000): Promise<Buffer> {
   return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
 }
 
+/**
+ * A bearer token of the Mastodon API for the owner: an app registers and uses the password grant,
+ * as a command-line client does.
+ */
+export async function mastodonToken(url: string, m: Manifest): Promise<string> {
+  const app = (await (await fetch(`${url}/api/v1/apps`, { method: 'POST', body: new URLSearchParams({ client_name: 'hearth-bench', redirect_uris: 'urn:ietf:wg:oauth:2.0:oob', scopes: 'read write' }) })).json()) as { client_id: string; client_secret: string };
+  const res = await fetch(`${url}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'password', client_id: app.client_id, client_secret: app.client_secret, username: m.owner, password: m.password, scope: 'read write' }) });
+  const token = ((await res.json()) as { access_token?: string }).access_token;
+  if (!token) throw new Error(`no Mastodon token for the bench (${res.status})`);
+  return token;
+}
+
 /** Every endpoint the benchmark loads, against a seeded hub. */
-export function endpoints(m: Manifest, photo: Buffer): Endpoint[] {
+export function endpoints(m: Manifest, photo: Buffer, bearer = ''): Endpoint[] {
   const auth = { authorization: basicAuth(m.owner, m.password) };
   const formHeaders = { ...auth, 'content-type': 'application/x-www-form-urlencoded' };
   const others = m.channels.filter((c) => c.nick !== m.owner).map((c) => c.nick);
@@ -66,6 +78,8 @@ export function endpoints(m: Manifest, photo: Buffer): Endpoint[] {
   return [
     { name: 'home_timeline.json', kind: 'read', format: 'json', spec: get('/api/statuses/home_timeline.json?count=20') },
     { name: 'home_timeline.xml', kind: 'read', format: 'xml', spec: get('/api/statuses/home_timeline.xml?count=20') },
+    // The Mastodon API's home timeline, 40 statuses a page (what apps ask for); never cached.
+    { name: 'api/v1/timelines/home', kind: 'read', format: 'json', spec: { method: 'GET', path: '/api/v1/timelines/home?limit=40', headers: { authorization: `Bearer ${bearer}` } } },
     { name: 'user_timeline', kind: 'read', format: 'json', spec: get('/api/statuses/user_timeline.json?count=20') },
     { name: 'search', kind: 'read', format: 'json', spec: get(`/api/search.json?q=${encodeURIComponent(m.searchWord)}`) },
     { name: 'network/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream') },

@@ -12,7 +12,7 @@ import { readManifest, seed, type Manifest } from './seed.js';
 import { startHubProcess, type HubProcess } from './hub-process.js';
 import { buildHub } from './build.js';
 import { startCeiling, type CeilingProcess } from './ceiling.js';
-import { basicAuth, CHUNK, endpoints, photoJpeg, type Endpoint } from './endpoints.js';
+import { basicAuth, CHUNK, endpoints, mastodonToken, photoJpeg, type Endpoint } from './endpoints.js';
 import type { RequestSpec } from './load.js';
 import { combineRuns, loadEndpoint, type LoadOptions, type LoadResult } from './load.js';
 import { RssSampler, round1 } from './memory.js';
@@ -155,7 +155,7 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
     afterSeedIdleMB = round1(hub.rss());
     log(`Hub ${hub.url} (pid ${hub.pid}) started in ${Math.round(hub.coldStartMs)} ms, ${afterSeedIdleMB} MB resident`);
-    const all = endpoints(manifest, photo).filter((e) => wanted(e.name));
+    const all = endpoints(manifest, photo, await mastodonToken(hub.url, manifest)).filter((e) => wanted(e.name));
     const ordered = [...all.filter((e) => e.kind === 'read'), ...all.filter((e) => e.kind === 'throughput')];
     for (const e of ordered) results.push(await runEndpoint(hub, ceiling, e, load));
     if (wanted('export')) {

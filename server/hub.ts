@@ -20,6 +20,8 @@ import { trustedProxyHeaders } from './http/proxy.js';
 import { securityHeaders } from './http/security-headers.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
+import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
+import { handleStreamingUpgrade } from './api/mastodon/streaming/websocket.js';
 import { mountWeb } from './web/routes.js';
 import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
@@ -58,7 +60,10 @@ export interface Logger {
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
-/** Events the hub emits for the desktop shell: 'notification' (channelId, notifyId). */
+/**
+ * Events the hub emits: 'notification' (channelId, notifyId) for the desktop shell and the streams,
+ * 'item' (kind, item) for the streams, 'stopping' when the server stops listening.
+ */
 export type HubEvents = EventEmitter;
 
 export interface Hub {
@@ -201,6 +206,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         if (now - lastDropWarning > 60_000) log.warn(`refused connections: ${c.maxConnections} are open already`);
         lastDropWarning = now;
       });
+      s.on('upgrade', (req, socket, head) => {
+        if (!handleStreamingUpgrade(hub, req, socket, head)) socket.destroy();
+      });
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
@@ -242,6 +250,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     const s = server;
     if (!s) return;
     server = undefined;
+    // Streams stay open until told: they would hold the server open.
+    events.emit('stopping');
     await new Promise<void>((resolve) => {
       s.close(() => resolve());
       s.closeIdleConnections();
@@ -255,7 +265,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
 
-  const apis: ApiDefinition[] = [nativeApi, compatApi];
+  const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
   // Two routers, because a router tests every one of its patterns on every request: pages and
   // photos need not go past the API's two hundred.
   const apiRouter = new Router();

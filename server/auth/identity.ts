@@ -14,10 +14,14 @@ import type { LoginThrottle } from './throttle.js';
 export interface Identity {
   account: AccountRow;
   channel: ChannelRow;
-  via: 'basic' | 'session' | 'oauth';
+  via: 'basic' | 'session' | 'oauth' | 'oauth2';
   session?: SessionRow;
   /** Consumer key of the OAuth client acting for the channel. */
   oauthClient?: string;
+  /** OAuth 2 scopes the token was granted (Mastodon API); undefined for credentials that may do all. */
+  scopes?: string[];
+  /** The token was approved for this one channel: `channel=` may not name another (403). */
+  boundChannel?: boolean;
 }
 
 /**

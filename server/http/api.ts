@@ -47,18 +47,26 @@ export interface ApiRoute {
    * nothing: repeated requests are answered from memory until the database changes (response-cache.ts).
    */
   cache?: boolean;
+  /** The OAuth 2 scope a bearer token needs for this route (Mastodon API), e.g. 'read:statuses'. */
+  scope?: string;
   handler: (req: ApiRequest) => unknown | Promise<unknown>;
 }
 
 /** What one API needs to render results and errors in its own shapes. */
 export interface ApiDefinition {
-  name: 'native' | 'compat';
+  name: 'native' | 'compat' | 'mastodon';
   /** URL prefixes the routes are served under, e.g. ['/api/z/1.0']. */
   prefixes: string[];
   routes: ApiRoute[];
   defaultFormats: Format[];
   render(req: ApiRequest, route: ApiRoute, value: unknown): void;
   renderError(ctx: Context, error: HttpError, format: Format, requestPath: string): void;
+  /** Recognises the caller when the API accepts other credentials than the hub's authenticators. */
+  authenticate?(ctx: Context): Promise<Identity | null | undefined>;
+  /** Checks run once the caller is known, before the handler (scopes of a token). */
+  admit?(req: ApiRequest, route: ApiRoute): void;
+  /** Reads the request's parameters when the API takes more than query and forms (JSON bodies). */
+  params?(ctx: Context): ParamReader;
 }
 
 export function allowedMethods(route: ApiRoute): string[] {
@@ -76,17 +84,21 @@ function requestPathOf(ctx: Context): string {
   return ctx.originalUrl.replace(/^\/+/, '');
 }
 
+async function authenticateCaller(ctx: Context, hub: Hub, api: ApiDefinition): Promise<Identity | null | undefined> {
+  return api.authenticate ? api.authenticate(ctx) : authenticate(ctx, hub.authenticators);
+}
+
 /**
  * For a route that needs a user, refuses an anonymous request with a body as soon as its headers are
  * read, before anything of the body is written to disk. A multipart body cannot carry credentials
  * (OAuth signs only urlencoded bodies), so its caller is authenticated here and then reused; an
  * urlencoded body may carry OAuth parameters and is read (in memory, within the form limit) first.
  */
-async function authenticateBeforeBody(ctx: Context, hub: Hub, route: ApiRoute): Promise<Identity | undefined> {
+async function authenticateBeforeBody(ctx: Context, hub: Hub, api: ApiDefinition, route: ApiRoute): Promise<Identity | undefined> {
   if (route.auth === 'none' || !hasBody(ctx)) return undefined;
   const refuse = () => (route.auth === 'user403' ? refusedBeforeBody(403, 'This API requires login') : refusedBeforeBody(401, 'This API requires login', unauthorized().headers));
   if (isMultipart(ctx)) {
-    const identity = await authenticate(ctx, hub.authenticators);
+    const identity = await authenticateCaller(ctx, hub, api);
     if (!identity) throw refuse();
     return identity;
   }
@@ -104,7 +116,7 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
     format = formatOf(ctx, api, route);
     if (suffix && !(route.formats ?? api.defaultFormats).includes(suffix as Format)) throw notFound(`unsupported format: .${suffix}`);
     const hub = ctx.hub;
-    const early = await authenticateBeforeBody(ctx, hub, route);
+    const early = await authenticateBeforeBody(ctx, hub, api, route);
     await hub.parseBody(ctx, () => handle(ctx, api, route, format, requestPath, early));
   } catch (err) {
     const { error, internal } = toHttpError(err);
@@ -116,22 +128,12 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
 
 async function handle(ctx: Context, api: ApiDefinition, route: ApiRoute, format: Format, requestPath: string, early: Identity | undefined): Promise<void> {
   const hub = ctx.hub;
-  const params = paramReader(ctx);
-  let identity = early ?? (await authenticate(ctx, hub.authenticators)) ?? undefined;
+  const params = api.params ? api.params(ctx) : paramReader(ctx);
+  let identity = early ?? (await authenticateCaller(ctx, hub, api)) ?? undefined;
   if (identity) identity = switchChannel(hub.db, identity, params.str('channel'));
   if (!identity && route.auth !== 'none') {
     if (route.auth === 'user403') throw new HttpError(403, 'This API requires login');
     throw unauthorized();
-  }
-  const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
-  const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
-  const generation = cache ? requestGeneration(ctx) : '';
-  const cached = cache?.lookup(cacheKey, generation);
-  if (cached?.hit) {
-    ctx.status = 200;
-    ctx.set('Content-Type', cached.hit.type);
-    ctx.body = cached.hit.body;
-    return;
   }
   const { format: _f, ...pathParams } = (ctx.params ?? {}) as Record<string, string>;
   const req: ApiRequest = {
@@ -147,6 +149,17 @@ async function handle(ctx: Context, api: ApiDefinition, route: ApiRoute, format:
       return identity;
     },
   };
+  api.admit?.(req, route);
+  const cache = route.cache && (ctx.method === 'GET' || ctx.method === 'HEAD') ? responseCache(hub.db) : undefined;
+  const cacheKey = `${identity?.channel.channel_id ?? 0} ${ctx.originalUrl}`;
+  const generation = cache ? requestGeneration(ctx) : '';
+  const cached = cache?.lookup(cacheKey, generation);
+  if (cached?.hit) {
+    ctx.status = 200;
+    ctx.set('Content-Type', cached.hit.type);
+    ctx.body = cached.hit.body;
+    return;
+  }
   const value = await route.handler(req);
   api.render(req, route, value);
   if (cache && cached?.admit && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {

@@ -1,6 +1,7 @@
 import type { Db } from '../db/open.js';
 import { notFound } from '../http/errors.js';
 import { listAccessTokens, revokeAccessToken } from '../store/oauth.js';
+import { listOAuth2Tokens, revokeOAuth2TokenOfAccount } from '../store/oauth2.js';
 
 /** Access an app holds to one of the account's channels, whatever kind of token it is. */
 export interface AccessGrant {
@@ -33,8 +34,16 @@ export const oauth1Access: AccessKind = {
   revoke: (db, accountId, id) => revokeAccessToken(db, accountId, id),
 };
 
+/** OAuth 2 bearer tokens of the Mastodon API, with their scopes. */
+export const oauth2Access: AccessKind = {
+  kind: 'oauth2',
+  list: (db, accountId) =>
+    listOAuth2Tokens(db, accountId).map((t) => ({ kind: 'oauth2', id: String(t.id), app: t.app_name, website: t.website, channel: t.channel_address, created: t.created, scopes: t.scopes })),
+  revoke: (db, accountId, id) => /^\d{1,15}$/.test(id) && revokeOAuth2TokenOfAccount(db, accountId, Number(id)),
+};
+
 /** Every kind of access apps can hold, as /settings/oauth/ lists them (other token kinds join here). */
-export const ACCESS_KINDS: AccessKind[] = [oauth1Access];
+export const ACCESS_KINDS: AccessKind[] = [oauth1Access, oauth2Access];
 
 /** The account's grants of every kind, newest first. */
 export function listGrants(db: Db, accountId: number, kinds: AccessKind[] = ACCESS_KINDS): AccessGrant[] {

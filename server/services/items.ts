@@ -7,6 +7,7 @@ import {
   markItemDeleted, setIconfig, touchThread, updateItem, type NewItem,
 } from '../store/items.js';
 import { getXchan } from '../store/xchans.js';
+import { emitItemEvent } from './item-events.js';
 import { bodyToText, isSupportedMimetype } from '../content/render.js';
 import { itemHtml } from './item-html.js';
 import { applyThreadAudience } from './thread-audience.js';
@@ -265,6 +266,7 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
     setLastPost(db, owner.channel_id, now);
     return stored;
   })();
+  emitItemEvent(hub, 'create', item);
   return item;
 }
 
@@ -313,7 +315,9 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
     const owner = getChannel(db, item.uid);
     storeTerms(hub, getItem(db, itemId)!, keptCategories, getXchan(db, owner?.channel_hash ?? '')?.xchan_url ?? '');
   })();
-  return getItem(db, itemId)!;
+  const edited = getItem(db, itemId)!;
+  emitItemEvent(hub, 'update', edited);
+  return edited;
 }
 
 /**
@@ -324,6 +328,7 @@ export function deleteItem(hub: Hub, channel: ChannelRow, itemId: number): ItemR
   const item = getItem(hub.db, itemId);
   if (!item || item.item_deleted || (item.author_xchan !== channel.channel_hash && item.uid !== channel.channel_id)) throw notFound('item not found');
   markItemDeleted(hub.db, item, nowDb());
+  emitItemEvent(hub, 'delete', item);
   return item;
 }
 

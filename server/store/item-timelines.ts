@@ -146,3 +146,21 @@ export function hashtagTimeline(db: Db, tag: string, observer: string, verbs: re
 export function threadTimeline(db: Db, topId: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
   return page(db, 'item.parent = @top', { ...bind(observer, verbs, p), top: topId });
 }
+
+/** Items the channel liked (its live like activities), newest item first. */
+export function likedTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(
+    db,
+    `EXISTS (SELECT 1 FROM item l WHERE l.uid = item.uid AND l.thr_parent = item.mid AND l.author_xchan = @observer AND l.verb = @like AND l.item_deleted = 0)`,
+    { ...bind(observer, verbs, p), like: 'http://activitystrea.ms/schema/1.0/like' },
+  );
+}
+
+/** Items that are not public and name the observer, or are the observer's own not-public posts (direct messages of the Mastodon API). */
+export function restrictedTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+  return page(
+    db,
+    `item.item_thread_top = 1 AND (item.allow_cid != '' OR item.allow_gid != '') AND (item.author_xchan = @observer OR instr(item.allow_cid, '<' || @observer || '>') > 0)`,
+    bind(observer, verbs, p),
+  );
+}

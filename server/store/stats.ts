@@ -19,3 +19,13 @@ export function rowCounts(db: Db): Record<string, number> {
 export function totalChanges(db: Db): number {
   return (stmt<[], { n: number }>(db, 'SELECT total_changes() AS n').get() as { n: number }).n;
 }
+
+/** Channels of the hub and the public posts written on it (the instance's published numbers). */
+export function localCounts(db: Db): { channels: number; posts: number } {
+  const channels = (stmt<[], { n: number }>(db, 'SELECT count(*) AS n FROM channel WHERE channel_removed = 0').get()!).n;
+  const posts = (
+    stmt<[], { n: number }>(db, `SELECT count(*) AS n FROM item WHERE item_origin = 1 AND item_deleted = 0 AND item_type = 0 AND item_private = 0
+      AND allow_cid = '' AND allow_gid = '' AND deny_cid = '' AND deny_gid = '' AND item_thread_top = 1`).get()!
+  ).n;
+  return { channels, posts };
+}

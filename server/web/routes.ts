@@ -5,6 +5,9 @@ import { mountChannelCreate } from './channel-create.js';
 import { mountChannelImport } from './channel-import.js';
 import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
+import { mountNodeinfo } from './nodeinfo.js';
+import { mountOAuth2Authorize } from './oauth2-authorize.js';
+import { mountOAuth2Token } from './oauth2-token.js';
 import { mountOAuthAuthorize } from './oauth-authorize.js';
 import { mountOAuthSettings } from './oauth-settings.js';
 import { mountPasswordSettings } from './password-settings.js';
@@ -17,6 +20,10 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountChannelImport(router, hub);
   mountFiles(router, hub);
   mountHandoff(router, hub);
+  mountNodeinfo(router, hub);
+  // Before OAuth 1.0a's page at the same path: it passes on what is not OAuth 2.
+  mountOAuth2Authorize(router, hub);
+  mountOAuth2Token(router, hub);
   mountOAuthAuthorize(router, hub);
   mountOAuthSettings(router, hub);
   mountPasswordSettings(router, hub);

@@ -97,3 +97,12 @@ describe('LAN address page', () => {
     assert.notEqual(svg(await lanPageHtml('http://192.0.2.5:4000')), svg(await lanPageHtml('http://192.0.2.6:4000')));
   });
 });
+
+describe('LAN address page for Mastodon apps', () => {
+  it('has a second QR code that opens the authorize page', async () => {
+    const html = await lanPageHtml('http://192.0.2.5:4000');
+    assert.equal(html.match(/<svg/g)?.length, 2);
+    assert.match(html, /aria-label="QR code for http:\/\/192\.0\.2\.5:4000\/oauth\/authorize"/);
+    assert.match(html, /enter <code>http:\/\/192\.0\.2\.5:4000<\/code> as the server/);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Hub } from '../../hub.js';
+import { MAX_BODY } from '../../services/items.js';
+import { localCounts } from '../../store/stats.js';
+import { HEARTH_VERSION } from '../../version.js';
+import type { InstanceFacts } from '../../serializers/mastodon/instance.js';
+
+/** Mastodon's API level the hub answers, and its own version beside it (apps parse the first). */
+export const MASTODON_VERSION = `4.3.0 (compatible; Hearth ${HEARTH_VERSION})`;
+
+/** The image types media uploads decode (anything else is refused with 422). */
+export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff'];
+
+export function instanceFacts(hub: Hub): InstanceFacts {
+  const counts = localCounts(hub.db);
+  return {
+    domain: new URL(hub.baseUrl).host,
+    baseUrl: hub.baseUrl,
+    title: 'Hearth',
+    version: MASTODON_VERSION,
+    maxCharacters: MAX_BODY,
+    maxUploadBytes: hub.limits.maxUploadBytes,
+    imageTypes: MEDIA_TYPES,
+    contact: null,
+    users: counts.channels,
+    statuses: counts.posts,
+  };
+}

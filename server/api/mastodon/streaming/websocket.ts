@@ -1,0 +1,95 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Hub } from '../../../hub.js';
+import { checkStream, StreamError, streamsOf, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
+import { streamViewer } from './auth.js';
+
+const PATHS = new Set(['/api/v1/streaming', '/api/v1/streaming/']);
+const HEARTBEAT_MS = 30_000;
+/** Streams one connection may listen to at once. */
+const MAX_STREAMS = 32;
+
+let wss: WebSocketServer | undefined;
+
+function server(): WebSocketServer {
+  // The token may come as the subprotocol (masto.js does that): the answer names it back.
+  wss ??= new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false });
+  return wss;
+}
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Bad Request'}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
+  socket.destroy();
+}
+
+function streamFrom(params: URLSearchParams | Record<string, unknown>): StreamName {
+  const get = (k: string) => (params instanceof URLSearchParams ? params.get(k) ?? undefined : typeof params[k] === 'string' ? (params[k] as string) : undefined);
+  const name = get('stream') ?? '';
+  return { name, param: name.startsWith('hashtag') ? get('tag') : name === 'list' ? get('list') : undefined };
+}
+
+/**
+ * WebSocket streaming at /api/v1/streaming, as Mastodon serves it: the stream named in the query,
+ * more with {"type":"subscribe","stream":…} messages; events as {"stream":[…],"event":…,"payload":…}.
+ * Returns false for upgrades of other paths.
+ */
+export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+  const url = new URL(req.url ?? '/', hub.baseUrl);
+  if (!PATHS.has(url.pathname)) return false;
+  const protocol = (req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
+  const header = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  const token = header ?? url.searchParams.get('access_token') ?? (protocol || undefined);
+  let viewer;
+  let first: StreamName | undefined;
+  try {
+    viewer = streamViewer(hub, token, url.searchParams.get('channel') ?? undefined);
+    if (url.searchParams.get('stream')) first = checkStream(hub, viewer, streamFrom(url.searchParams));
+  } catch (err) {
+    if (err instanceof StreamError) {
+      refuse(socket, err.status, err.message);
+      return true;
+    }
+    throw err;
+  }
+  server().handleUpgrade(req, socket, head, (ws: WebSocket) => {
+    const client: StreamClient = {
+      viewer,
+      streams: first ? [first] : [],
+      send(stream, event, payload) {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ stream, event, payload }));
+      },
+    };
+    const remove = streamsOf(hub).add(client, () => ws.terminate());
+    const beat = setInterval(() => ws.ping(), HEARTBEAT_MS);
+    beat.unref();
+    ws.on('close', () => {
+      clearInterval(beat);
+      remove();
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('message', (data) => {
+      let msg: Record<string, unknown>;
+      try {
+        msg = JSON.parse(String(data)) as Record<string, unknown>;
+      } catch {
+        return ws.send(JSON.stringify({ error: 'Invalid JSON', status: 400 }));
+      }
+      const same = (a: StreamName, b: StreamName) => a.name === b.name && (a.param ?? '') === (b.param ?? '');
+      try {
+        const s = checkStream(hub, viewer, streamFrom(msg));
+        if (msg.type === 'subscribe') {
+          if (!client.streams.some((x) => same(x, s)) && client.streams.length < MAX_STREAMS) client.streams.push(s);
+        } else if (msg.type === 'unsubscribe') {
+          client.streams = client.streams.filter((x) => !same(x, s));
+        } else {
+          ws.send(JSON.stringify({ error: 'Unknown message type', status: 400 }));
+        }
+      } catch (err) {
+        if (!(err instanceof StreamError)) throw err;
+        ws.send(JSON.stringify({ error: err.message, status: err.status }));
+      }
+    });
+  });
+  return true;
+}

@@ -1,0 +1,43 @@
+import type { ApiRequest, ApiRoute } from '../../../../http/api.js';
+import { HttpError } from '../../../../http/errors.js';
+import { getConnection } from '../../../../store/connections.js';
+import { connect, disconnect } from '../../../../services/connections.js';
+import { relationships, setBlocked, setMuted } from '../../../../services/mastodon/relationships.js';
+import { accountXchan } from '../../common.js';
+
+function relationshipOf(req: ApiRequest, x: ReturnType<typeof accountXchan>) {
+  return relationships(req.hub, req.user().channel, [x])[0];
+}
+
+function action(verb: string, scope: string, run: (req: ApiRequest, x: ReturnType<typeof accountXchan>) => void): ApiRoute {
+  return {
+    path: `accounts/:id/${verb}`,
+    methods: ['POST'],
+    auth: 'user',
+    scope,
+    handler(req) {
+      const x = accountXchan(req);
+      run(req, x);
+      return relationshipOf(req, x);
+    },
+  };
+}
+
+/** POST /api/v1/accounts/:id/follow (a connection; pending until a channel that approves accepts). */
+export const followRoute = action('follow', 'write:follows', (req, x) => {
+  const me = req.user().channel;
+  if (x.xchan_hash === me.channel_hash) throw new HttpError(403, 'You cannot follow yourself');
+  const existing = getConnection(req.hub.db, me.channel_id, x.xchan_hash);
+  if (!existing || existing.abook_pending) connect(req.hub, me, x.xchan_hash);
+});
+
+export const unfollowRoute = action('unfollow', 'write:follows', (req, x) => {
+  const me = req.user().channel;
+  const c = getConnection(req.hub.db, me.channel_id, x.xchan_hash);
+  if (c && !c.abook_self && !c.abook_blocked) disconnect(req.hub, me, x.xchan_hash);
+});
+
+export const blockRoute = action('block', 'write:blocks', (req, x) => setBlocked(req.hub, req.user().channel, x, true));
+export const unblockRoute = action('unblock', 'write:blocks', (req, x) => setBlocked(req.hub, req.user().channel, x, false));
+export const muteRoute = action('mute', 'write:mutes', (req, x) => setMuted(req.hub, req.user().channel, x, true));
+export const unmuteRoute = action('unmute', 'write:mutes', (req, x) => setMuted(req.hub, req.user().channel, x, false));

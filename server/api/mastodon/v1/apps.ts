@@ -1,0 +1,23 @@
+import type { ApiRoute } from '../../../http/api.js';
+import { registerApp } from '../../../services/oauth2.js';
+import { mastodonApplication } from '../../../serializers/mastodon/application.js';
+import { oauthCall } from '../oauth-errors.js';
+
+/** POST /api/v1/apps: an app registers itself (no credentials needed, as on Mastodon). */
+export const appsRoute: ApiRoute = {
+  path: 'apps',
+  methods: ['POST'],
+  auth: 'none',
+  handler(req) {
+    const p = req.params;
+    const app = oauthCall(() =>
+      registerApp(req.hub.db, {
+        name: p.str('client_name') ?? '',
+        redirectUris: (p.values.redirect_uris === undefined ? [] : ([] as string[]).concat(p.values.redirect_uris)).flatMap((u) => u.split(/[\s\n]+/)),
+        scopes: p.str('scopes') ?? 'read',
+        website: p.str('website') ?? '',
+      }),
+    );
+    return mastodonApplication(app, { credentials: true });
+  },
+};

@@ -1,0 +1,26 @@
+import type { ApiRoute } from '../../../http/api.js';
+import { restrictedTimeline } from '../../../store/item-timelines.js';
+import { mastodonItemConfig } from '../../../store/mastodon.js';
+import { CONTENT_VERBS } from '../../../services/verbs.js';
+import { fromAclString } from '../../../util/ids.js';
+import { accountsOf, pageParams, readPage, setLinkHeader, statusesOf } from '../common.js';
+
+/** GET /api/v1/conversations: the channel's direct posts (written by it or to it), one per thread. */
+export const conversationsRoute: ApiRoute = {
+  path: 'conversations',
+  methods: ['GET'],
+  auth: 'user',
+  scope: 'read:statuses',
+  handler(req) {
+    const me = req.user().channel;
+    const items = readPage(pageParams(req), (p) => restrictedTimeline(req.hub.db, me.channel_hash, CONTENT_VERBS, p));
+    const conf = mastodonItemConfig(req.hub.db, items.map((i) => i.id));
+    const direct = items.filter((i) => conf.get(i.id)?.visibility === 'direct');
+    const statuses = statusesOf(req, direct);
+    setLinkHeader(req, direct.map((i) => i.id));
+    return direct.map((item, n) => {
+      const people = [item.author_xchan, ...fromAclString(item.allow_cid)].filter((h, k, all) => h !== me.channel_hash && all.indexOf(h) === k);
+      return { id: String(item.id), unread: false, accounts: accountsOf(req, people), last_status: statuses[n] };
+    });
+  },
+};

@@ -1,0 +1,35 @@
+import type { ApiRoute } from '../../../../http/api.js';
+import { statusEdits } from '../../../../store/mastodon.js';
+import { bodyToText } from '../../../../content/render.js';
+import { isoDate } from '../../../../serializers/mastodon/dates.js';
+import { visibleItem } from '../../../../services/mastodon/posting.js';
+import { pathId, statusOf, viewerOf } from '../../common.js';
+
+/** GET /api/v1/statuses/:id/history: earlier versions (edits made through this API), then the current one. */
+export const statusHistoryRoute: ApiRoute = {
+  path: 'statuses/:id/history',
+  methods: ['GET'],
+  auth: 'none',
+  scope: 'read:statuses',
+  handler(req) {
+    const item = visibleItem(req.hub, viewerOf(req), pathId(req));
+    const now = statusOf(req, item);
+    const version = (created: string, content: string, spoiler: string, sensitive: boolean) => ({
+      content, spoiler_text: spoiler, sensitive, created_at: created, account: now.account, poll: null, media_attachments: now.media_attachments, emojis: [],
+    });
+    const earlier = statusEdits(req.hub.db, item.id).map((e) => version(isoDate(e.created), e.html, e.summary, e.sensitive !== 0));
+    return [...earlier, version(now.edited_at ?? now.created_at, now.content, now.spoiler_text, now.sensitive)];
+  },
+};
+
+/** GET /api/v1/statuses/:id/source: the text as written, for editing. */
+export const statusSourceRoute: ApiRoute = {
+  path: 'statuses/:id/source',
+  methods: ['GET'],
+  auth: 'user',
+  scope: 'read:statuses',
+  handler(req) {
+    const item = visibleItem(req.hub, viewerOf(req), pathId(req));
+    return { id: String(item.id), text: item.mimetype === 'text/bbcode' ? item.body.replace(/^(\[zrl=[^\]]*\]\[zmg[^\]]*\][^[]*\[\/zmg\]\[\/zrl\]\n?)+/, '') : bodyToText(item.body, item.mimetype), spoiler_text: item.summary };
+  },
+};

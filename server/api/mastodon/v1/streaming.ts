@@ -1,0 +1,62 @@
+import { PassThrough } from 'node:stream';
+import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import { HttpError } from '../../../http/errors.js';
+import { bearerToken } from '../../../auth/bearer.js';
+import { checkStream, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
+import { streamViewer } from '../streaming/auth.js';
+
+const HEARTBEAT_MS = 15_000;
+
+/** Server-sent events for one stream: `event: <name>` and `data: <payload>`, with a comment as heartbeat. */
+function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
+  return {
+    path: `streaming/${name.replace(':', '/')}`,
+    methods: ['GET'],
+    auth: 'none',
+    handler(req: ApiRequest) {
+      let client: StreamClient;
+      try {
+        const viewer = streamViewer(req.hub, bearerToken(req.ctx), req.params.str('channel'));
+        const stream = checkStream(req.hub, viewer, { name, param: paramName ? req.params.str(paramName) : undefined });
+        const out = new PassThrough();
+        client = { viewer, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
+        const close = () => out.end();
+        const remove = streamsOf(req.hub).add(client, close);
+        const beat = setInterval(() => out.write(':thump\n\n'), HEARTBEAT_MS);
+        beat.unref();
+        const done = () => {
+          clearInterval(beat);
+          remove();
+        };
+        req.ctx.res.on('close', () => {
+          done();
+          out.end();
+        });
+        out.on('close', done);
+        req.ctx.status = 200;
+        req.ctx.type = 'text/event-stream';
+        req.ctx.set('Cache-Control', 'no-store');
+        req.ctx.set('X-Accel-Buffering', 'no');
+        req.ctx.body = out;
+        out.write(':)\n\n');
+      } catch (err) {
+        if (err instanceof StreamError) throw new HttpError(err.status, err.message);
+        throw err;
+      }
+      return undefined;
+    },
+  };
+}
+
+export const sseRoutes: ApiRoute[] = [
+  { path: 'streaming/health', methods: ['GET'], auth: 'none', handler: ({ ctx }) => { ctx.type = 'text/plain'; ctx.body = 'OK'; return undefined; } },
+  sse('user'),
+  sse('user:notification'),
+  sse('public'),
+  sse('public:local'),
+  sse('public:remote'),
+  sse('hashtag', 'tag'),
+  sse('hashtag:local', 'tag'),
+  sse('list', 'list'),
+  sse('direct'),
+];

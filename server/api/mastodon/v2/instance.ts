@@ -1,0 +1,6 @@
+import type { ApiRoute } from '../../../http/api.js';
+import { instanceV2 } from '../../../serializers/mastodon/instance.js';
+import { instanceFacts } from '../instance-facts.js';
+
+/** GET /api/v2/instance. */
+export const instanceV2Route: ApiRoute = { path: 'instance', methods: ['GET'], auth: 'none', handler: (req) => instanceV2(instanceFacts(req.hub)) };

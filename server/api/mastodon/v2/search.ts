@@ -1,0 +1,34 @@
+import type { ApiRoute } from '../../../http/api.js';
+import { searchXchans } from '../../../store/xchan-lookup.js';
+import { searchTimeline } from '../../../store/item-timelines.js';
+import { ftsQuery } from '../../../store/fts.js';
+import { hashtagsLike } from '../../../store/mastodon.js';
+import { CONTENT_VERBS } from '../../../services/verbs.js';
+import { accountsOf, statusesOf, viewerOf } from '../common.js';
+
+/** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q. */
+export const searchV2Route: ApiRoute = {
+  path: 'search',
+  methods: ['GET'],
+  auth: 'none',
+  scope: 'read:search',
+  handler(req) {
+    const q = (req.params.str('q') ?? '').trim().slice(0, 200);
+    const type = req.params.str('type');
+    const limit = req.params.clamped('limit', 20, 1, 40);
+    const offset = req.params.clamped('offset', 0, 0, 10_000);
+    const want = (t: string) => !type || type === t;
+    const out = { accounts: [] as unknown[], statuses: [] as unknown[], hashtags: [] as unknown[] };
+    if (!q) return out;
+    const bare = q.replace(/^[@#]/, '');
+    if (want('accounts')) out.accounts = accountsOf(req, searchXchans(req.hub.db, bare, limit + offset).slice(offset).map((x) => x.xchan_hash));
+    if (want('hashtags')) {
+      out.hashtags = hashtagsLike(req.hub.db, bare, limit, offset).map((name) => ({ name, url: `${req.hub.baseUrl}/search?tag=${encodeURIComponent(name)}`, history: [], following: false }));
+    }
+    // Statuses only for a caller with a channel, as Mastodon does for full-text search.
+    const viewer = viewerOf(req);
+    const match = ftsQuery(q);
+    if (want('statuses') && viewer && match) out.statuses = statusesOf(req, searchTimeline(req.hub.db, match, viewer.channel_hash, CONTENT_VERBS, { count: limit, offset }));
+    return out;
+  },
+};

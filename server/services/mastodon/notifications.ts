@@ -1,0 +1,92 @@
+import type { Hub } from '../../hub.js';
+import type { ChannelRow, ItemRow, NotifyRow } from '../../store/rows.js';
+import { itemsByIds, visibleAmong } from '../../store/item-batch.js';
+import { itemByUidMid, notificationPage } from '../../store/mastodon.js';
+import { getConnection } from '../../store/connections.js';
+import { isoDate } from '../../serializers/mastodon/dates.js';
+import type { MastodonStatus } from '../../serializers/mastodon/status.js';
+import type { MastodonAccount } from '../../serializers/mastodon/account.js';
+import { NOTIFY } from '../notifications.js';
+import { VERB } from '../verbs.js';
+import { loadAccounts } from './accounts.js';
+import { loadMastodonStatuses } from './statuses.js';
+
+/** Mastodon's notification types the hub's notifications are. */
+export const MASTODON_TYPES = ['mention', 'status', 'reblog', 'follow', 'follow_request', 'favourite'] as const;
+export type MastodonType = (typeof MASTODON_TYPES)[number];
+
+/** Which stored kinds (notify.ntype) can become each type. */
+const NTYPES: Record<MastodonType, number[]> = {
+  mention: [NOTIFY.TAGSELF, NOTIFY.COMMENT, NOTIFY.WALL],
+  status: [],
+  reblog: [],
+  follow: [NOTIFY.INTRO],
+  follow_request: [NOTIFY.INTRO],
+  favourite: [NOTIFY.LIKE],
+};
+
+export interface MastodonNotification {
+  id: string;
+  type: MastodonType;
+  created_at: string;
+  group_key: string;
+  account: MastodonAccount;
+  status?: MastodonStatus;
+}
+
+/** The type one stored notification is for `channel`, or undefined when Mastodon has none for it. */
+function typeOf(hub: Hub, channel: ChannelRow, n: NotifyRow): MastodonType | undefined {
+  if (n.ntype === NOTIFY.LIKE && n.verb === VERB.LIKE) return 'favourite';
+  if (n.ntype === NOTIFY.TAGSELF || n.ntype === NOTIFY.COMMENT || n.ntype === NOTIFY.WALL) return 'mention';
+  if (n.ntype === NOTIFY.INTRO) return getConnection(hub.db, channel.channel_id, n.xchan)?.abook_pending ? 'follow_request' : 'follow';
+  return undefined;
+}
+
+export interface NotificationQuery {
+  limit: number;
+  maxId?: number;
+  sinceId?: number;
+  minId?: number;
+  types: MastodonType[];
+  accountId?: number;
+}
+
+/**
+ * A page of the channel's notifications as Mastodon's. Those about items the channel may no
+ * longer see (deleted, or the audience changed) are left out; so are kinds Mastodon has no type for.
+ */
+export function loadNotifications(hub: Hub, channel: ChannelRow, q: NotificationQuery): MastodonNotification[] {
+  const ntypes = [...new Set(q.types.flatMap((t) => NTYPES[t]))];
+  if (!ntypes.length) return [];
+  const rows = notificationPage(hub.db, channel.channel_id, { ...q, limit: q.limit * 2, ntypes });
+  return renderNotifications(hub, channel, rows, q.types).slice(0, q.limit);
+}
+
+export function renderNotifications(hub: Hub, channel: ChannelRow, rows: NotifyRow[], types: readonly MastodonType[] = MASTODON_TYPES): MastodonNotification[] {
+  const typed = rows.map((n) => ({ n, type: typeOf(hub, channel, n) })).filter((r): r is { n: NotifyRow; type: MastodonType } => r.type !== undefined && types.includes(r.type));
+  // The status of a favourite is the liked item; of a mention, the item itself.
+  const itemIds = typed.filter((r) => r.type !== 'follow' && r.type !== 'follow_request' && r.n.iid).map((r) => r.n.iid);
+  const rawItems = new Map(itemsByIds(hub.db, itemIds).map((i) => [i.id, i]));
+  const statusItem = new Map<number, ItemRow>();
+  for (const r of typed) {
+    const raw = rawItems.get(r.n.iid);
+    if (!raw) continue;
+    const target = r.type === 'favourite' ? itemByUidMid(hub.db, raw.uid, raw.thr_parent) : raw;
+    if (target && !target.item_deleted) statusItem.set(r.n.id, target);
+  }
+  const visible = visibleAmong(hub.db, [...new Set([...statusItem.values()].map((i) => i.id))], channel.channel_hash);
+  const shown = typed.filter((r) => (r.type === 'follow' || r.type === 'follow_request' ? true : visible.has(statusItem.get(r.n.id)?.id ?? 0)));
+  const items = [...new Map(shown.map((r) => statusItem.get(r.n.id)).filter((i): i is ItemRow => i !== undefined).map((i) => [i.id, i])).values()];
+  const statuses = new Map(loadMastodonStatuses(hub, channel, items).map((s) => [s.id, s]));
+  const accounts = loadAccounts(hub, channel, shown.map((r) => r.n.xchan));
+  const out: MastodonNotification[] = [];
+  for (const r of shown) {
+    const account = accounts.get(r.n.xchan);
+    if (!account) continue;
+    const item = statusItem.get(r.n.id);
+    const n: MastodonNotification = { id: String(r.n.id), type: r.type, created_at: isoDate(r.n.created), group_key: `ungrouped-${r.n.id}`, account };
+    if (item) n.status = statuses.get(String(item.id));
+    out.push(n);
+  }
+  return out;
+}

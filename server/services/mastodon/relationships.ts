@@ -1,0 +1,53 @@
+import type { Hub } from '../../hub.js';
+import type { ChannelRow, XchanRow } from '../../store/rows.js';
+import { awaitingAcceptance, viewerConnections } from '../../store/user-facts.js';
+import { followersOf, incomingOf } from '../../store/social-graph.js';
+import { getAbconfig, getConnection, insertConnection, setAbconfig, updateConnection } from '../../store/connections.js';
+import { mastodonRelationship } from '../../serializers/mastodon/relationship.js';
+import { HttpError } from '../../http/errors.js';
+
+/** How the channel relates to each of these identities. */
+export function relationships(hub: Hub, channel: ChannelRow, people: XchanRow[]) {
+  const db = hub.db;
+  const hashes = people.map((p) => p.xchan_hash);
+  const mine = viewerConnections(db, channel.channel_id, hashes);
+  const awaiting = awaitingAcceptance(db, channel.channel_hash, hashes);
+  const followers = new Set(followersOf(db, channel.channel_hash).map((f) => f.hash));
+  const requests = new Set(incomingOf(db, channel.channel_id).map((f) => f.hash));
+  return people.map((p) => {
+    const c = mine.get(p.xchan_hash);
+    const following = Boolean(c && !c.abook_self && !c.abook_pending && !c.abook_blocked);
+    return mastodonRelationship({
+      id: p.xchan_id,
+      following,
+      requested: following && awaiting.has(p.xchan_hash),
+      followedBy: followers.has(p.xchan_hash),
+      requestedBy: requests.has(p.xchan_hash),
+      blocking: Boolean(c?.abook_blocked),
+      muting: getAbconfig(db, channel.channel_id, p.xchan_hash, 'mastodon', 'muted') === '1',
+    });
+  });
+}
+
+/**
+ * Blocks or unblocks: the connection record is kept (or made) with the block flag, as the
+ * connections page does it, so that blocked channels see none of the channel's posts.
+ */
+export function setBlocked(hub: Hub, channel: ChannelRow, target: XchanRow, on: boolean): void {
+  if (target.xchan_hash === channel.channel_hash) throw new HttpError(422, 'Validation failed: you cannot block yourself');
+  const db = hub.db;
+  db.transaction(() => {
+    const c = getConnection(db, channel.channel_id, target.xchan_hash);
+    if (c) updateConnection(db, c.abook_id, { abook_blocked: on ? 1 : 0 });
+    else if (on) {
+      const id = insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: target.xchan_hash, pending: true, myPerms: 0, theirPerms: 0 });
+      updateConnection(db, id, { abook_blocked: 1, abook_ignored: 1 });
+    }
+  })();
+}
+
+/** Mutes are remembered per connection (abconfig); the hub has no notion that hides their posts. */
+export function setMuted(hub: Hub, channel: ChannelRow, target: XchanRow, on: boolean): void {
+  if (target.xchan_hash === channel.channel_hash) throw new HttpError(422, 'Validation failed: you cannot mute yourself');
+  setAbconfig(hub.db, channel.channel_id, target.xchan_hash, 'mastodon', 'muted', on ? '1' : '0');
+}

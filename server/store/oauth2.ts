@@ -1,0 +1,89 @@
+import { stmt, type Db } from '../db/open.js';
+import { nowDb } from '../util/time.js';
+
+export interface OAuth2AppRow {
+  client_id: string;
+  client_secret: string;
+  name: string;
+  website: string;
+  redirect_uris: string;
+  scopes: string;
+  created: string;
+}
+
+export interface OAuth2CodeRow {
+  code: string;
+  client_id: string;
+  channel_id: number;
+  redirect_uri: string;
+  scopes: string;
+  challenge: string;
+  challenge_method: string;
+  expires: string;
+}
+
+export interface OAuth2TokenRow {
+  id: number;
+  token_hash: string;
+  client_id: string;
+  channel_id: number | null;
+  scopes: string;
+  created: string;
+}
+
+export interface OAuth2TokenListing extends OAuth2TokenRow {
+  app_name: string;
+  website: string;
+  channel_address: string;
+}
+
+export function insertOAuth2App(db: Db, a: Omit<OAuth2AppRow, 'created'>): OAuth2AppRow {
+  const row = { ...a, created: nowDb() };
+  stmt(db, 'INSERT INTO oauth2_app (client_id, client_secret, name, website, redirect_uris, scopes, created) VALUES (@client_id, @client_secret, @name, @website, @redirect_uris, @scopes, @created)').run(row);
+  return row;
+}
+
+export function getOAuth2App(db: Db, clientId: string): OAuth2AppRow | undefined {
+  return stmt<[string], OAuth2AppRow>(db, 'SELECT * FROM oauth2_app WHERE client_id = ?').get(clientId);
+}
+
+export function insertOAuth2Code(db: Db, c: OAuth2CodeRow): void {
+  stmt(db, 'INSERT INTO oauth2_code (code, client_id, channel_id, redirect_uri, scopes, challenge, challenge_method, expires) VALUES (@code, @client_id, @channel_id, @redirect_uri, @scopes, @challenge, @challenge_method, @expires)').run(c);
+}
+
+/** Takes a live code out of the table: a code is good for one exchange only. */
+export function takeOAuth2Code(db: Db, codeHash: string): OAuth2CodeRow | undefined {
+  return db.transaction(() => {
+    const row = stmt<[string, string], OAuth2CodeRow>(db, 'SELECT * FROM oauth2_code WHERE code = ? AND expires > ?').get(codeHash, nowDb());
+    stmt(db, 'DELETE FROM oauth2_code WHERE code = ? OR expires <= ?').run(codeHash, nowDb());
+    return row;
+  })();
+}
+
+export function insertOAuth2Token(db: Db, t: Omit<OAuth2TokenRow, 'id' | 'created'>): OAuth2TokenRow {
+  const created = nowDb();
+  const id = Number(stmt(db, 'INSERT INTO oauth2_token (token_hash, client_id, channel_id, scopes, created) VALUES (@token_hash, @client_id, @channel_id, @scopes, @created)').run({ ...t, created }).lastInsertRowid);
+  return { ...t, id, created };
+}
+
+export function getOAuth2Token(db: Db, tokenHash: string): OAuth2TokenRow | undefined {
+  return stmt<[string], OAuth2TokenRow>(db, 'SELECT * FROM oauth2_token WHERE token_hash = ?').get(tokenHash);
+}
+
+export function deleteOAuth2Token(db: Db, tokenHash: string, clientId: string): boolean {
+  return stmt(db, 'DELETE FROM oauth2_token WHERE token_hash = ? AND client_id = ?').run(tokenHash, clientId).changes > 0;
+}
+
+/** Tokens held for the account's channels, for the apps page. */
+export function listOAuth2Tokens(db: Db, accountId: number): OAuth2TokenListing[] {
+  return stmt<[number], OAuth2TokenListing>(
+    db,
+    `SELECT t.*, a.name AS app_name, a.website AS website, ch.channel_address AS channel_address
+     FROM oauth2_token t JOIN oauth2_app a ON a.client_id = t.client_id JOIN channel ch ON ch.channel_id = t.channel_id
+     WHERE ch.channel_account_id = ? ORDER BY t.created DESC, t.id`,
+  ).all(accountId);
+}
+
+export function revokeOAuth2TokenOfAccount(db: Db, accountId: number, id: number): boolean {
+  return stmt(db, 'DELETE FROM oauth2_token WHERE id = ? AND channel_id IN (SELECT channel_id FROM channel WHERE channel_account_id = ?)').run(id, accountId).changes > 0;
+}
