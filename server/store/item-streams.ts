@@ -27,35 +27,78 @@ export interface PortableItemRow extends ItemRow {
   iconfig: { cat: string; k: string; v: string; sharing: number }[];
 }
 
-const XCHAN_PARTS = ['name', 'addr', 'url', 'network', 'photo_mimetype', 'photo_m', 'guid', 'guid_sig', 'pubkey'] as const;
+/** An item's owner or author whose xchan row is missing. */
+const NO_XCHAN: PortableXchanPart = { name: null, addr: null, url: null, network: null, photo_mimetype: null, photo_m: null, guid: null, guid_sig: null, pubkey: null };
+const NO_TERMS: PortableItemRow['terms'] = [];
+const NO_ICONFIG: PortableItemRow['iconfig'] = [];
 
-const portableSelect = (from: string) => `SELECT item.*,
-  ${XCHAN_PARTS.map((p) => `ox.xchan_${p} AS "owner.${p}", ax.xchan_${p} AS "author.${p}"`).join(',\n  ')},
-  (SELECT json_group_array(json_object('ttype', t.ttype, 'term', t.term, 'url', t.url)) FROM term t WHERE t.otype = 1 AND t.oid = item.id) AS "terms.json",
-  (SELECT json_group_array(json_object('cat', c.cat, 'k', c.k, 'v', c.v, 'sharing', c.sharing)) FROM iconfig c WHERE c.iid = item.id) AS "iconfig.json"
-FROM ${from}
-LEFT JOIN xchan ox ON ox.xchan_hash = item.owner_xchan
-LEFT JOIN xchan ax ON ax.xchan_hash = item.author_xchan`;
-const PORTABLE_SELECT = portableSelect('item');
+/**
+ * The columns the stream form (portableItem without `mirror`) reads; the backup form reads them all.
+ * Fewer columns are fewer values for SQLite and better-sqlite3 to copy per row.
+ */
+const STREAM_COLUMNS = `item.id, item.parent, item.uuid, item.mid, item.parent_mid, item.thr_parent, item.created, item.edited, item.expires,
+  item.commented, item.comments_closed, item.mimetype, item.title, item.summary, item.body, item.app, item.verb, item.obj_type, item.obj,
+  item.tgt_type, item.target, item.attach, item.plink, item.location, item.coord, item.sig, item.route, item.public_policy,
+  item.comment_policy, item.owner_xchan, item.author_xchan, item.item_deleted, item.item_hidden, item.item_notshown,
+  item.item_thread_top, item.item_nsfw, item.item_consensus, item.item_obscured, item.item_private`;
 
-function toPortable(raw: Record<string, unknown>): PortableItemRow {
-  const row: Record<string, unknown> = {};
-  const owner: Record<string, unknown> = {};
-  const author: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    if (k.startsWith('owner.')) owner[k.slice(6)] = v;
-    else if (k.startsWith('author.')) author[k.slice(7)] = v;
-    else if (k !== 'terms.json' && k !== 'iconfig.json') row[k] = v;
+/** The rows with their owners, authors, terms and iconfig, looked up for all of them at once (one query each). */
+function withRelations(db: Db, rows: ItemRow[]): PortableItemRow[] {
+  if (!rows.length) return [];
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const hashes = new Set<string>();
+  for (const r of rows) hashes.add(r.owner_xchan).add(r.author_xchan);
+  const xchans = new Map<string, PortableXchanPart>();
+  for (const x of stmt<[string], PortableXchanPart & { hash: string }>(
+    db,
+    `SELECT xchan_hash AS hash, xchan_name AS name, xchan_addr AS addr, xchan_url AS url, xchan_network AS network,
+       xchan_photo_mimetype AS photo_mimetype, xchan_photo_m AS photo_m, xchan_guid AS guid, xchan_guid_sig AS guid_sig, xchan_pubkey AS pubkey
+     FROM xchan WHERE xchan_hash IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify([...hashes]))) {
+    const { hash, ...part } = x;
+    xchans.set(hash, part);
   }
-  row.owner = owner;
-  row.author = author;
-  row.terms = JSON.parse(raw['terms.json'] as string);
-  row.iconfig = JSON.parse(raw['iconfig.json'] as string);
-  return row as unknown as PortableItemRow;
+  const terms = new Map<number, PortableItemRow['terms']>();
+  for (const t of stmt<[string], { oid: number; ttype: number; term: string; url: string }>(
+    db,
+    'SELECT oid, ttype, term, url FROM term WHERE otype = 1 AND oid IN (SELECT value FROM json_each(?)) ORDER BY oid, tid',
+  ).all(ids)) {
+    let list = terms.get(t.oid);
+    if (!list) terms.set(t.oid, (list = []));
+    list.push({ ttype: t.ttype, term: t.term, url: t.url });
+  }
+  const iconfig = new Map<number, PortableItemRow['iconfig']>();
+  for (const c of stmt<[string], { iid: number; cat: string; k: string; v: string; sharing: number }>(
+    db,
+    'SELECT iid, cat, k, v, sharing FROM iconfig WHERE iid IN (SELECT value FROM json_each(?)) ORDER BY iid, cat, k',
+  ).all(ids)) {
+    let list = iconfig.get(c.iid);
+    if (!list) iconfig.set(c.iid, (list = []));
+    list.push({ cat: c.cat, k: c.k, v: c.v, sharing: c.sharing });
+  }
+  const out = rows as PortableItemRow[];
+  for (const r of out) {
+    r.owner = xchans.get(r.owner_xchan) ?? NO_XCHAN;
+    r.author = xchans.get(r.author_xchan) ?? NO_XCHAN;
+    r.terms = terms.get(r.id) ?? NO_TERMS;
+    r.iconfig = iconfig.get(r.id) ?? NO_ICONFIG;
+  }
+  return out;
 }
 
-function* mapIterator(it: Iterable<unknown>): Generator<PortableItemRow> {
-  for (const raw of it) yield toPortable(raw as Record<string, unknown>);
+const BATCH = 250;
+
+/** Rows of an iteration with their relations, looked up a batch of rows at a time. */
+function* inBatches(db: Db, rows: Iterable<ItemRow>): Generator<PortableItemRow> {
+  let batch: ItemRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === BATCH) {
+      yield* withRelations(db, batch);
+      batch = [];
+    }
+  }
+  yield* withRelations(db, batch);
 }
 
 /** Items that appear in streams: not hidden, deleted, unpublished, delayed, blocked or expired. */
@@ -72,20 +115,26 @@ export function channelStreamThreadIds(db: Db, uid: number, mindate: string, now
   ).all({ uid, mindate, now, max: maxThreads }).map((r) => r.parent);
 }
 
-/** The shown items of one thread: the top, then the rest by creation. */
-export function threadItems(db: Db, parentId: number, now: string): PortableItemRow[] {
-  return stmt<{ parent: number; now: string }, Record<string, unknown>>(
+/**
+ * The shown items of these threads in the stream form, thread by thread in the order given: each
+ * top, then the rest by creation.
+ */
+export function threadsItems(db: Db, parentIds: number[], now: string): PortableItemRow[] {
+  if (!parentIds.length) return [];
+  const rows = stmt<{ parents: string; now: string }, ItemRow>(
     db,
-    `${PORTABLE_SELECT} WHERE item.parent = @parent AND ${SHOWN} ORDER BY item.item_thread_top DESC, item.created, item.id`,
-  ).all({ parent: parentId, now }).map(toPortable);
+    `SELECT ${STREAM_COLUMNS} FROM json_each(@parents) j JOIN item ON item.parent = j.value
+     WHERE ${SHOWN} ORDER BY j.key, item.item_thread_top DESC, item.created, item.id`,
+  ).all({ parents: JSON.stringify(parentIds), now });
+  return withRelations(db, rows);
 }
 
 /** item/full: every item of a conversation that is not deleted, of any kind. */
 export function conversationItems(db: Db, parentId: number): PortableItemRow[] {
-  return stmt<[number], Record<string, unknown>>(
+  return withRelations(
     db,
-    `${PORTABLE_SELECT} WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id`,
-  ).all(parentId).map(toPortable);
+    stmt<[number], ItemRow>(db, 'SELECT item.* FROM item WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id').all(parentId),
+  );
 }
 
 export interface NetworkQuery {
@@ -218,10 +267,11 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
  * it on a connection of its own (an open iteration blocks writes on its connection).
  */
 export function iterateWallItems(db: Db, uid: number, since: string): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<[number, string], Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<[number, string], ItemRow>(
       db,
-      `${PORTABLE_SELECT} WHERE item.uid = ? AND item.item_wall = 1 AND item.item_deleted = 0 AND item.resource_type = '' AND item.created >= ?
+      `SELECT item.* FROM item WHERE item.uid = ? AND item.item_wall = 1 AND item.item_deleted = 0 AND item.resource_type = '' AND item.created >= ?
        ORDER BY item.created, item.id`,
     ).iterate(uid, since),
   );
@@ -229,10 +279,11 @@ export function iterateWallItems(db: Db, uid: number, since: string): Iterable<P
 
 /** Export: the channel's design elements and web pages (item_type 1 block, 2 layout, 3 webpage). */
 export function iterateWebpageItems(db: Db, uid: number): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<[number], Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<[number], ItemRow>(
       db,
-      `${portableSelect('item INDEXED BY item_kind_idx')} WHERE item.uid = ? AND item.item_type != 0 AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0
+      `SELECT item.* FROM item INDEXED BY item_kind_idx WHERE item.uid = ? AND item.item_type != 0 AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0
        ORDER BY item.created, item.id`,
     ).iterate(uid),
   );
@@ -240,12 +291,13 @@ export function iterateWebpageItems(db: Db, uid: number): Iterable<PortableItemR
 
 /** Export: items attached to a resource whose type starts with `prefix` (events, wiki pages). */
 export function iterateResourceItems(db: Db, uid: number, prefix: string): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<{ uid: number; prefix: string }, Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<{ uid: number; prefix: string }, ItemRow>(
       db,
       // The range finds them in item_resource_idx (no UTF-8 text continues with byte FF); substr()
       // alone is a test on every item of the channel.
-      `${portableSelect('item INDEXED BY item_resource_idx')} WHERE item.resource_type >= @prefix AND item.resource_type < @prefix || CAST(x'ff' AS TEXT)
+      `SELECT item.* FROM item INDEXED BY item_resource_idx WHERE item.resource_type >= @prefix AND item.resource_type < @prefix || CAST(x'ff' AS TEXT)
          AND substr(item.resource_type, 1, length(@prefix)) = @prefix AND item.uid = @uid AND item.item_deleted = 0
        ORDER BY item.created, item.id`,
     ).iterate({ uid, prefix }),
@@ -265,10 +317,11 @@ export function countExportPageItems(db: Db, uid: number, since: string, until: 
  * The page's ids are picked from the index alone: skipped items are never read.
  */
 export function iterateExportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<typeof q, Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<typeof q, ItemRow>(
       db,
-      `${PORTABLE_SELECT} WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
+      `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
        ORDER BY item.created, item.id`,
     ).iterate(q),
   );
