@@ -105,14 +105,44 @@ function* inBatches(db: Db, rows: Iterable<ItemRow>): Generator<PortableItemRow>
 const SHOWN = `item.item_hidden = 0 AND item.item_deleted = 0 AND item.item_unpublished = 0 AND item.item_pending_remove = 0
   AND item.item_blocked = 0 AND item.item_delayed = 0 AND (item.expires = '0001-01-01 00:00:00' OR item.expires > @now)`;
 
-/** channel/stream: ids of the channel's wall threads with activity after `mindate`, oldest first. */
+const CHANNEL_STREAM_ITEMS = `item.uid = @uid AND item.item_wall = 1 AND item.item_type = 0 AND ${SHOWN}`;
+
+/**
+ * channel/stream: ids of the channel's wall threads with activity after `mindate` (an item created
+ * or changed since), oldest first: by the earliest such item, then by id.
+ *
+ * What it reads does not grow with the window: threads with an item created before `mindate` and
+ * changed since come from the index of changed items (028), the others from a walk over the items
+ * created since, in creation order, that stops once the page is full.
+ */
 export function channelStreamThreadIds(db: Db, uid: number, mindate: string, now: string, maxThreads: number): number[] {
-  return stmt<{ uid: number; mindate: string; now: string; max: number }, { parent: number }>(
+  const p = { uid, mindate, now };
+  const first = new Map<number, string>();
+  for (const r of stmt<typeof p, { parent: number; created: string }>(
     db,
-    `SELECT item.parent FROM item WHERE item.uid = @uid AND item.item_wall = 1 AND item.item_type = 0 AND ${SHOWN}
-       AND (item.created > @mindate OR item.changed > @mindate)
-     GROUP BY item.parent ORDER BY min(item.created), item.parent LIMIT @max`,
-  ).all({ uid, mindate, now, max: maxThreads }).map((r) => r.parent);
+    `SELECT item.parent, item.created FROM item INDEXED BY item_uid_changed_idx
+     WHERE item.uid = @uid AND item.changed > @mindate AND item.changed > item.created AND item.created <= @mindate AND ${CHANNEL_STREAM_ITEMS}`,
+  ).iterate(p)) {
+    const known = first.get(r.parent);
+    if (known === undefined || r.created < known) first.set(r.parent, r.created);
+  }
+  // Once the page is full, only threads whose first item has the same creation time can still
+  // take a place (ties go by id).
+  let last: string | undefined;
+  for (const r of stmt<typeof p, { parent: number; created: string }>(
+    db,
+    `SELECT item.parent, item.created FROM item INDEXED BY item_uid_created_id_idx
+     WHERE item.uid = @uid AND item.created > @mindate AND ${CHANNEL_STREAM_ITEMS} ORDER BY item.created, item.id`,
+  ).iterate(p)) {
+    if (last !== undefined && r.created > last) break;
+    if (first.has(r.parent)) continue;
+    first.set(r.parent, r.created);
+    if (last === undefined && first.size >= maxThreads) last = r.created;
+  }
+  return [...first]
+    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
+    .slice(0, maxThreads)
+    .map(([parent]) => parent);
 }
 
 /**

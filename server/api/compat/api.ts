@@ -28,11 +28,12 @@ export const compatApi: ApiDefinition = {
       const json = JSON.stringify(r.value);
       const callback = params.str('callback');
       ctx.type = CONTENT_TYPES.json;
-      ctx.body = callback && /^[A-Za-z_$][\w$.]{0,63}$/.test(callback) ? `${callback}(${json})` : json;
+      // Encoded once here: given a string, Koa measures its UTF-8 length and Node then encodes it.
+      ctx.body = Buffer.from(callback && /^[A-Za-z_$][\w$.]{0,63}$/.test(callback) ? `${callback}(${json})` : json);
       return;
     }
     ctx.type = CONTENT_TYPES[format];
-    ctx.body = renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml });
+    ctx.body = Buffer.from(renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml }));
   },
   renderError(ctx, error, format, requestPath) {
     const body = { error: error.message, code: `${error.status} ${reasonPhrase(error.status)}`, request: requestPath };

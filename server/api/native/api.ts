@@ -15,7 +15,8 @@ export const nativeApi: ApiDefinition = {
     if (value === undefined) return; // the handler wrote the response itself (streams, files)
     ctx.status = 200;
     ctx.type = 'application/json';
-    ctx.body = JSON.stringify(value);
+    // Encoded once here: given a string, Koa measures its UTF-8 length and Node then encodes it.
+    ctx.body = Buffer.from(JSON.stringify(value));
   },
   renderError(ctx, error, format) {
     ctx.status = error.status;
