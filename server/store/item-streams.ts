@@ -343,16 +343,16 @@ export function countExportPageItems(db: Db, uid: number, since: string, until: 
 }
 
 /**
- * item/export_page: one page of the channel's items, oldest first. Iterates (see iterateWallItems).
- * The page's ids are picked from the index alone: skipped items are never read.
+ * item/export_page: one page (at most 1000) of the channel's items, oldest first. The page's ids
+ * are picked from the index alone: skipped items are never read.
  */
-export function iterateExportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): Iterable<PortableItemRow> {
-  return inBatches(
+export function exportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): PortableItemRow[] {
+  return withRelations(
     db,
     stmt<typeof q, ItemRow>(
       db,
       `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
        ORDER BY item.created, item.id`,
-    ).iterate(q),
+    ).all(q),
   );
 }

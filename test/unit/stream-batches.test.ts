@@ -7,7 +7,7 @@ import { seed, type Manifest } from '../../bench/seed.js';
 import { SEED_SIZES } from '../../bench/options.js';
 import { openDatabase, stmt, type Db } from '../../server/db/open.js';
 import {
-  channelStreamThreadIds, conversationItems, iterateExportPageItems, iterateWallItems, networkThreadIds, threadsItems, type PortableItemRow,
+  channelStreamThreadIds, conversationItems, exportPageItems, iterateWallItems, networkThreadIds, threadsItems, type PortableItemRow,
 } from '../../server/store/item-streams.js';
 import { portableItem } from '../../server/serializers/native/portable-item.js';
 import { toDbDate } from '../../server/util/time.js';
@@ -122,7 +122,7 @@ test('item/full and the exports: the same backup records as before', () => {
   ).all(uid, '0001-01-01 00:00:00').map(referenceRow);
   assert.ok(wall.length > 250, 'more items than one batch');
   assert.equal(backup(iterateWallItems(db, uid, '0001-01-01 00:00:00')), backup(wall));
-  const page = [...iterateExportPageItems(db, { uid, since: '0001-01-01 00:00:00', until: now, limit: 40, offset: 20 })];
+  const page = exportPageItems(db, { uid, since: '0001-01-01 00:00:00', until: now, limit: 40, offset: 20 });
   assert.equal(page.length, 40);
   const pageIds = new Set(page.map((r) => r.id));
   assert.equal(backup(page), backup(wall.filter((r) => pageIds.has(r.id))));
