@@ -84,23 +84,39 @@ async function floorOf(hub: HubProcess, meter: FloorMeter, e: Endpoint): Promise
 
 /**
  * CPU time of the hub per uncached answer, requests one after the other: at least `minRequests`
- * and about a second of the hub's CPU time (whose clock counts in 10 ms ticks).
+ * and about `minMs` of the hub's CPU time (whose clock counts in 10 ms ticks).
  */
-async function sequentialCost(hub: HubProcess, e: Endpoint, minRequests: number): Promise<{ cpuMsPerAnswer: number; answers: number }> {
+async function sequentialCost(hub: HubProcess, e: Endpoint, minRequests: number, minMs: number): Promise<{ cpuMsPerAnswer: number; answers: number }> {
   const spec = uncached(e.spec);
   let n = 0;
   const one = async () => {
     const res = await fetch(hub.url + spec.next!(n++).path!, { headers: spec.headers });
     await res.arrayBuffer();
   };
-  for (let i = 0; i < 5; i++) await one();
+  for (let i = 0; i < 3; i++) await one();
   const cpu0 = processCpuMs(hub.pid);
   let answers = 0;
-  while (answers < minRequests || (processCpuMs(hub.pid) - cpu0 < 1000 && answers < 50 * minRequests)) {
+  while (answers < minRequests || (processCpuMs(hub.pid) - cpu0 < minMs && answers < 50 * minRequests)) {
     await one();
     answers++;
   }
   return { cpuMsPerAnswer: (processCpuMs(hub.pid) - cpu0) / answers, answers };
+}
+
+const COST_ROUNDS = 3;
+
+/**
+ * --cost: the hub's CPU time per answer and the floor, measured in turns (a shared machine's speed
+ * drifts within seconds, and CPU time too stretches when the other core is busy); the median
+ * round's figures.
+ */
+async function costRounds(hub: HubProcess, meter: FloorMeter, e: Endpoint, minRequests: number) {
+  const rounds: { cost: { cpuMsPerAnswer: number; answers: number }; floor?: EndpointResult['floor'] }[] = [];
+  for (let i = 0; i < COST_ROUNDS; i++) rounds.push({ floor: await floorOf(hub, meter, e), cost: await sequentialCost(hub, e, minRequests, 400) });
+  const ratio = (r: (typeof rounds)[number]) => (r.floor ? r.cost.cpuMsPerAnswer / r.floor.floorMs : r.cost.cpuMsPerAnswer);
+  const sorted = [...rounds].sort((a, b) => ratio(a) - ratio(b));
+  const mid = sorted[Math.floor(COST_ROUNDS / 2)]!;
+  return { ...mid, cost: { ...mid.cost, answers: rounds.reduce((a, r) => a + r.cost.answers, 0) } };
 }
 
 async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: FloorMeter, e: Endpoint, load: LoadOptions, costOnly: boolean): Promise<EndpointResult> {
@@ -111,8 +127,7 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: Floo
   }
   if (first.status >= 300) log(`  ${e.name}: probe answered ${first.status}`);
   if (costOnly) {
-    const floor = await floorOf(hub, meter, e);
-    const cost = await sequentialCost(hub, e, load.requests ? 10 : 30);
+    const { floor, cost } = await costRounds(hub, meter, e, load.requests ? 5 : 10);
     log(`  ${e.name}: ${cost.cpuMsPerAnswer.toFixed(2)} ms CPU per uncached answer (${cost.answers} answers)${floor ? `; floor ${floor.floorMs.toFixed(2)} ms (${floor.items} items: rows ${floor.rowsMs.toFixed(2)}, JSON ${floor.jsonMs.toFixed(2)}) → ${(cost.cpuMsPerAnswer / floor.floorMs).toFixed(1)}× floor` : ''}`);
     return { name: e.name, kind: e.kind, probe: first, floor, cost };
   }

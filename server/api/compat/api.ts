@@ -1,6 +1,7 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { reasonPhrase } from '../../http/errors.js';
 import { renderXml } from '../../http/xml.js';
+import { setAnswerBody } from '../../http/answer-body.js';
 import { CompatReply, ROOTS_WITHOUT_NAMESPACES } from './reply.js';
 import { compatRoutes } from './routes.js';
 
@@ -28,12 +29,11 @@ export const compatApi: ApiDefinition = {
       const json = JSON.stringify(r.value);
       const callback = params.str('callback');
       ctx.type = CONTENT_TYPES.json;
-      // Encoded once here: given a string, Koa measures its UTF-8 length and Node then encodes it.
-      ctx.body = Buffer.from(callback && /^[A-Za-z_$][\w$.]{0,63}$/.test(callback) ? `${callback}(${json})` : json);
+      setAnswerBody(ctx, callback && /^[A-Za-z_$][\w$.]{0,63}$/.test(callback) ? `${callback}(${json})` : json);
       return;
     }
     ctx.type = CONTENT_TYPES[format];
-    ctx.body = Buffer.from(renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml }));
+    setAnswerBody(ctx, renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml }));
   },
   renderError(ctx, error, format, requestPath) {
     const body = { error: error.message, code: `${error.status} ${reasonPhrase(error.status)}`, request: requestPath };

@@ -1,5 +1,6 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { renderXml } from '../../http/xml.js';
+import { setAnswerBody } from '../../http/answer-body.js';
 import { nativeRoutes } from './routes.js';
 
 /**
@@ -15,8 +16,7 @@ export const nativeApi: ApiDefinition = {
     if (value === undefined) return; // the handler wrote the response itself (streams, files)
     ctx.status = 200;
     ctx.type = 'application/json';
-    // Encoded once here: given a string, Koa measures its UTF-8 length and Node then encodes it.
-    ctx.body = Buffer.from(JSON.stringify(value));
+    setAnswerBody(ctx, JSON.stringify(value));
   },
   renderError(ctx, error, format) {
     ctx.status = error.status;
