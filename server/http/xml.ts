@@ -89,20 +89,34 @@ const indent = (level: number) => (indents[level] ??= '  '.repeat(level));
 
 /**
  * One element, laid out as the documents always were: empty as <a/>, text on the element's line,
- * children one per line indented by two spaces.
+ * children one per line indented by two spaces. `children`: the content holds elements (text is
+ * escaped and has no '<'; searching the content for one would flatten it at every level).
  */
-function element(name: string, attrs: string, content: string, level: number): string {
+function element(name: string, attrs: string, content: string, level: number, children = false): string {
   if (content === '') return `${indent(level)}<${name}${attrs}/>\n`;
-  if (!content.includes('<')) return `${indent(level)}<${name}${attrs}>${content}</${name}>\n`;
+  if (!children) return `${indent(level)}<${name}${attrs}>${content}</${name}>\n`;
   return `${indent(level)}<${name}${attrs}>\n${content}${indent(level)}</${name}>\n`;
 }
 
+/** One document being written: its options and the written parts of objects met before. */
+interface Writer {
+  opts: XmlOptions;
+  /**
+   * Attributes and content of each object written, by level: answers repeat objects (a timeline's
+   * statuses name the same users as user, author and owner), which are then written once.
+   */
+  parts: Map<object, { level: number; attrs: string; content: string; children: boolean }>;
+}
+
 /** A value as the element `name`; arrays are written by their parent (member()). */
-function node(name: string, value: unknown, level: number, opts: XmlOptions, extraAttrs = ''): string {
+function node(w: Writer, name: string, value: unknown, level: number, extraAttrs = ''): string {
   if (value === null || typeof value !== 'object') return element(name, extraAttrs, text(value), level);
   if (Array.isArray(value)) throw new Error('arrays are converted by their parent');
+  const known = w.parts.get(value);
+  if (known && known.level === level) return element(name, known.attrs + extraAttrs, known.content, level, known.children);
   let attrs = '';
   let content = '';
+  let children = false;
   const o = value as Record<string, unknown>;
   for (const key of Object.keys(o)) {
     const v = o[key];
@@ -111,36 +125,39 @@ function node(name: string, value: unknown, level: number, opts: XmlOptions, ext
     } else if (key === TEXT) {
       content += text(v);
     } else {
-      content += member(key, v, level + 1, opts);
+      content += member(w, key, v, level + 1);
+      children = true;
     }
   }
-  return element(name, attrs + extraAttrs, content, level);
+  w.parts.set(value, { level, attrs, content, children });
+  return element(name, attrs + extraAttrs, content, level, children);
 }
 
 /** The member `key` of an object; an array becomes an element holding one child per element. */
-function member(key: string, value: unknown, level: number, opts: XmlOptions): string {
+function member(w: Writer, key: string, value: unknown, level: number): string {
   const name = elementName(key);
-  if (!Array.isArray(value)) return node(name, value, level, opts);
-  const typed = opts.arrayTypeKeys?.includes(key) ? ' type="array"' : '';
-  const child = childName(key, opts);
+  if (!Array.isArray(value)) return node(w, name, value, level);
+  const typed = w.opts.arrayTypeKeys?.includes(key) ? ' type="array"' : '';
+  const child = childName(key, w.opts);
   let content = '';
-  for (const m of value) content += node(child, m, level + 1, opts);
-  return element(name, typed, content, level);
+  for (const m of value) content += node(w, child, m, level + 1);
+  return element(name, typed, content, level, true);
 }
 
 /** Renders a value as an XML document with the given root element. */
 export function renderXml(root: string, value: unknown, opts: XmlOptions = {}): string {
+  const w: Writer = { opts, parts: new Map() };
   let doc: string;
   let namespaces = '';
   if (opts.namespaces) for (const [k, v] of Object.entries(XML_NAMESPACES)) namespaces += ` ${k}="${v}"`;
   if (Array.isArray(value)) {
     const child = opts.itemName ?? childName(root, opts);
     let content = '';
-    for (const m of value) content += node(child, m, 1, opts);
-    doc = element(root, (opts.arrayType !== false ? ' type="array"' : '') + namespaces, content, 0);
+    for (const m of value) content += node(w, child, m, 1);
+    doc = element(root, (opts.arrayType !== false ? ' type="array"' : '') + namespaces, content, 0, true);
   } else {
     // The root's own attributes come first, then the namespace declarations.
-    doc = node(root, value, 0, opts, namespaces);
+    doc = node(w, root, value, 0, namespaces);
   }
   return `<?xml version="1.0" encoding="UTF-8"?>\n${doc}`;
 }
