@@ -198,6 +198,13 @@ export interface NetworkQuery {
 const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
   WHERE b.abook_channel = @uid AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_ignored = 0 AND b.abook_self = 0 AND c.channel_removed = 0`;
 
+/** since_id ranges of up to this many rows are read rather than found on the walk by activity. */
+const SINCE_ID_ROWS = 20_000;
+
+function maxItemId(db: Db): number {
+  return stmt<[], { m: number | null }>(db, 'SELECT max(id) AS m FROM item').get()!.m ?? 0;
+}
+
 /**
  * network/stream: ids of thread tops the channel can see — its own threads and those of its
  * accepted (not blocked or ignored) connections that their access lists show to it.
@@ -273,9 +280,12 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
   // checked on the one walk over all tops than rebuilt for each channel.
   if (q.order === 'commented' || q.category !== undefined || q.hashtag !== undefined || q.connectionXchan !== undefined) {
     const order = q.order === 'created' ? 'item.created DESC, item.id DESC' : 'item.commented DESC, item.id DESC';
+    // since_id (a client asking what is new): the walk over all tops by activity would go on to the
+    // last top whenever fewer than a page are new; the few rows after since_id are read instead.
+    const fewNewer = q.sinceId !== undefined && maxItemId(db) - q.sinceId <= SINCE_ID_ROWS;
     return stmt<Record<string, unknown>, { id: number }>(
       db,
-      `SELECT item.id FROM item WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
+      `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
        ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     ).all({ ...p, limit: q.limit, offset: q.offset }).map((r) => r.id);
   }

@@ -109,6 +109,20 @@ test('network/stream: the same items as before for pages of threads', () => {
   }
 });
 
+test('network/stream since_id: the newest threads after it, the same whichever way they are found', () => {
+  const c = m.channels[0]!;
+  const base = { uid: c.id, observer: c.hash, now, itemType: 0, offset: 0 };
+  const maxId = (db.prepare('SELECT max(id) AS m FROM item').get() as { m: number }).m;
+  for (const order of ['commented', 'created'] as const) {
+    const all = networkThreadIds(db, { ...base, order, limit: 100_000 });
+    // A few newer rows (read after since_id) and many (the walk by activity).
+    for (const sinceId of [maxId - 40, maxId - 400, 0]) {
+      const expected = all.filter((id) => id > sinceId).slice(0, 10);
+      assert.deepEqual(networkThreadIds(db, { ...base, order, limit: 10, sinceId }), expected, `${order} since ${sinceId}`);
+    }
+  }
+});
+
 test('item/full and the exports: the same backup records as before', () => {
   const uid = m.channels[0]!.id;
   const tops = db.prepare('SELECT id FROM item WHERE uid = ? AND item_thread_top = 1 ORDER BY commented DESC LIMIT 5').all(uid) as { id: number }[];
