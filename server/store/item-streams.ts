@@ -164,10 +164,7 @@ export function threadsItems(db: Db, parentIds: number[], now: string): Portable
 
 /** item/full: every item of a conversation that is not deleted, of any kind. */
 export function conversationItems(db: Db, parentId: number): PortableItemRow[] {
-  return withRelations(
-    db,
-    stmt<[number], ItemRow>(db, 'SELECT item.* FROM item WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id').all(parentId),
-  );
+  return withRelations(db, allWide<ItemRow>(db, 'SELECT item.* FROM item WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id', [parentId]));
 }
 
 export interface NetworkQuery {
@@ -362,10 +359,11 @@ export function countExportPageItems(db: Db, uid: number, since: string, until: 
 export function exportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): PortableItemRow[] {
   return withRelations(
     db,
-    stmt<typeof q, ItemRow>(
+    allWide<ItemRow>(
       db,
       `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
        ORDER BY item.created, item.id`,
-    ).all(q),
+      q,
+    ),
   );
 }
