@@ -87,7 +87,8 @@ export function endpoints(m: Manifest, photo: Buffer): Endpoint[] {
     { name: 'channel/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/channel/stream'), floor: portable },
     { name: 'channel/stream all', kind: 'read', format: 'json', spec: get(`/api/z/1.0/channel/stream?mindate=${dataStart}`), floor: portable },
     { name: 'item/export_page', kind: 'read', format: 'json', spec: get(`/api/z/1.0/item/export_page?records=200&page=${exportPage}`), floor: mirror },
-    // The Mastodon API's home timeline (api/v1, being built): skipped while it answers 404.
+    // The Mastodon API's home timeline (api/v1, being built): skipped while it answers 404 (or 401:
+    // if it takes OAuth 2 bearer tokens only, give this request one minted for the owner).
     { name: 'mastodon home', kind: 'read', format: 'json', spec: get('/api/v1/timelines/home?limit=40'), floor: statuses() },
     { name: 'files', kind: 'read', format: 'json', spec: get('/api/z/1.0/files') },
     { name: 'ext/notifications', kind: 'read', format: 'json', spec: get('/api/ext/notifications.json') },
