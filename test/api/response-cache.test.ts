@@ -74,3 +74,14 @@ test('a kept large answer stays whole while later large answers are encoded into
   for (let i = 0; i < 6; i++) await text(`/api/statuses/home_timeline.xml?count=${25 + i}`, 'alice');
   assert.equal(await text(page, 'alice'), first, 'the kept answer is unchanged');
 });
+
+test('channel/stream: a repeated read is answered the same, and a post through it shows at once', async () => {
+  const path = '/api/z/1.0/channel/stream';
+  const first = await text(path, 'alice');
+  assert.equal(await text(path, 'alice'), first);
+  const res = await t.request(path, { as: 'alice', method: 'POST', body: new URLSearchParams({ body: 'posted through channel/stream' }) });
+  assert.equal(res.status, 200);
+  const after = JSON.parse(await text(path, 'alice')) as { body: string }[];
+  assert.ok(after.some((i) => i.body === 'posted through channel/stream'));
+  assert.notEqual(JSON.stringify(after), first);
+});
