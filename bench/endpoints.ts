@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { Manifest } from './seed.js';
 import type { RequestSpec } from './load.js';
+import { PORTABLE_COLUMNS, portableMids, STATUS_COLUMNS, statusIds, type FloorSpec } from './floor.js';
 
 export type EndpointKind = 'read' | 'write' | 'throughput';
 
@@ -18,6 +19,8 @@ export interface Endpoint {
    * processed during the measured run; runs of at least 8 s; a tenth of the requests when counted.
    */
   slow?: boolean;
+  /** Reads: how to measure the floor of an answer (floor.ts); without it no floor is reported. */
+  floor?: FloorSpec;
 }
 
 export const MiB = 1024 * 1024;
@@ -75,14 +78,29 @@ export function endpoints(m: Manifest, photo: Buffer, bearer = ''): Endpoint[] {
   const upload = multipart({ album: 'Bench uploads', desc: 'A photo from a phone' }, { field: 'media', filename: 'IMG_0001.jpg', type: 'image/jpeg', data: photo });
   const chunks = Math.max(1, Math.floor(m.bigFile.size / CHUNK));
   const get = (path: string): RequestSpec => ({ method: 'GET', path, headers: auth });
+  const statuses = (jsonPath?: string): FloorSpec => ({ columns: STATUS_COLUMNS, keys: statusIds, jsonPath });
+  const portable: FloorSpec = { columns: PORTABLE_COLUMNS, keys: portableMids };
+  const mirror: FloorSpec = { columns: '*', keys: portableMids };
+  // channel/stream shows the 201 oldest threads active since mindate: by default the last 14 days
+  // (a few hundred items outside the page), or since the first seeded item (the whole channel).
+  const dataStart = new Date(Date.parse(m.createdAt) - (m.size.years * 365 + 2) * 86400_000).toISOString().slice(0, 10);
+  const ownItems = m.items.perChannel[m.owner] ?? 0;
+  const exportPage = Math.max(0, Math.floor(ownItems / 2 / 200));
+  const home200 = '/api/statuses/home_timeline.json?count=200';
   return [
-    { name: 'home_timeline.json', kind: 'read', format: 'json', spec: get('/api/statuses/home_timeline.json?count=20') },
-    { name: 'home_timeline.xml', kind: 'read', format: 'xml', spec: get('/api/statuses/home_timeline.xml?count=20') },
+    { name: 'home_timeline.json', kind: 'read', format: 'json', spec: get('/api/statuses/home_timeline.json?count=20'), floor: statuses() },
+    { name: 'home_timeline.xml', kind: 'read', format: 'xml', spec: get('/api/statuses/home_timeline.xml?count=20'), floor: statuses('/api/statuses/home_timeline.json?count=20') },
+    { name: 'home_timeline.json 200', kind: 'read', format: 'json', spec: get(home200), floor: statuses() },
+    { name: 'home_timeline.xml 200', kind: 'read', format: 'xml', spec: get('/api/statuses/home_timeline.xml?count=200'), floor: statuses(home200) },
+    { name: 'user_timeline', kind: 'read', format: 'json', spec: get('/api/statuses/user_timeline.json?count=20'), floor: statuses() },
+    { name: 'search', kind: 'read', format: 'json', spec: get(`/api/search.json?q=${encodeURIComponent(m.searchWord)}`), floor: statuses() },
+    { name: 'network/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream'), floor: portable },
+    { name: 'network/stream 100', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream?records=100'), floor: portable },
+    { name: 'channel/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/channel/stream'), floor: portable },
+    { name: 'channel/stream all', kind: 'read', format: 'json', spec: get(`/api/z/1.0/channel/stream?mindate=${dataStart}`), floor: portable },
+    { name: 'item/export_page', kind: 'read', format: 'json', spec: get(`/api/z/1.0/item/export_page?records=200&page=${exportPage}`), floor: mirror },
     // The Mastodon API's home timeline, 40 statuses a page (what apps ask for); never cached.
-    { name: 'api/v1/timelines/home', kind: 'read', format: 'json', spec: { method: 'GET', path: '/api/v1/timelines/home?limit=40', headers: { authorization: `Bearer ${bearer}` } } },
-    { name: 'user_timeline', kind: 'read', format: 'json', spec: get('/api/statuses/user_timeline.json?count=20') },
-    { name: 'search', kind: 'read', format: 'json', spec: get(`/api/search.json?q=${encodeURIComponent(m.searchWord)}`) },
-    { name: 'network/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream') },
+    { name: 'api/v1/timelines/home', kind: 'read', format: 'json', spec: { method: 'GET', path: '/api/v1/timelines/home?limit=40', headers: { authorization: `Bearer ${bearer}` } }, floor: statuses() },
     { name: 'files', kind: 'read', format: 'json', spec: get('/api/z/1.0/files') },
     { name: 'ext/notifications', kind: 'read', format: 'json', spec: get('/api/ext/notifications.json') },
     {

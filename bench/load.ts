@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { processCpuMs } from './cpu.js';
 
 /** One request as the load generator sends it; `next` can vary it per request. */
 export interface RequestSpec {
@@ -26,6 +27,8 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
   /** Response bytes per second (headers and body). */
   bytesPerSec: number;
+  /** CPU time the server process (LoadOptions.cpuPid) used per 2xx answer during the measured run. */
+  cpuMsPerAnswer?: number;
 }
 
 export interface LoadOptions {
@@ -36,6 +39,8 @@ export interface LoadOptions {
   requests?: number;
   /** Seconds before an unanswered request counts as a timeout. */
   timeout?: number;
+  /** Process whose CPU time to measure per answer (the hub). */
+  cpuPid?: number;
 }
 
 function run(url: string, spec: RequestSpec, connections: number, seconds: number, timeout: number, amount?: number): Promise<autocannon.Result> {
@@ -56,7 +61,9 @@ function run(url: string, spec: RequestSpec, connections: number, seconds: numbe
 export async function loadEndpoint(url: string, spec: RequestSpec, opts: LoadOptions): Promise<LoadResult> {
   const timeout = opts.timeout ?? 30;
   if (opts.warmupSeconds > 0) await run(url, spec, opts.connections, opts.warmupSeconds, timeout);
+  const cpu0 = opts.cpuPid ? processCpuMs(opts.cpuPid) : Number.NaN;
   const r = await run(url, spec, opts.connections, opts.seconds, timeout, opts.requests);
+  const cpuMs = opts.cpuPid ? processCpuMs(opts.cpuPid) - cpu0 : Number.NaN;
   const ok = r['2xx'];
   const statusCodes: Record<string, number> = {};
   for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number((v as { count: number | string }).count);
@@ -74,6 +81,7 @@ export async function loadEndpoint(url: string, spec: RequestSpec, opts: LoadOpt
     timeouts: r.timeouts,
     statusCodes,
     bytesPerSec: r.throughput.total / r.duration,
+    ...(Number.isFinite(cpuMs) && ok > 0 ? { cpuMsPerAnswer: cpuMs / ok } : {}),
   };
 }
 
@@ -103,5 +111,6 @@ export function combineRuns(runs: LoadResult[]): LoadResult {
     timeouts: sum((r) => r.timeouts),
     statusCodes,
     bytesPerSec: sum((r) => r.bytesPerSec * r.seconds) / seconds,
+    ...(runs.every((r) => r.cpuMsPerAnswer !== undefined) ? { cpuMsPerAnswer: sum((r) => r.cpuMsPerAnswer! * r.rps * r.seconds) / Math.max(1, sum((r) => r.rps * r.seconds)) } : {}),
   };
 }

@@ -44,6 +44,10 @@ export interface BenchOptions {
   load: LoadSize;
   /** Write a V8 CPU profile of the hub to bench/results/prof. */
   cpuProf: boolean;
+  /** Measure only the reads' CPU time per uncached answer and their floors (no load, no writes). */
+  cost: boolean;
+  /** Seed the data directory and stop (to copy it for later `--reuse` runs). */
+  seedOnly: boolean;
   resultsFile: string;
 }
 
@@ -61,13 +65,15 @@ export const LOAD_SIZES: Record<Mode, LoadSize> = {
   tiny: { connections: 4, seconds: 1, warmupSeconds: 0, requests: 40, coldStarts: 1, photo: { width: 800, height: 600 } },
 };
 
-export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--data DIR] [--reuse] [--only a,b] [--cpu-prof] [--out FILE]
+export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--data DIR] [--reuse] [--only a,b] [--cost] [--cpu-prof] [--seed-only] [--out FILE]
   --quick     10k items, 200 photos, 2 s per endpoint (for trying changes)
   --tiny      a few hundred items, half a second per endpoint (proves the harness works)
   --data DIR  data directory to seed and serve (default: <tmp>/hearth-bench-<mode>)
   --reuse     serve DIR as it is when it already holds a seeded hub (skips seeding)
   --only      run only these endpoints (comma-separated names from the table)
   --cpu-prof  write a V8 CPU profile of the hub process to bench/results/prof/
+  --cost      only the reads' CPU time per uncached answer (requests one at a time) and their floors
+  --seed-only seed DIR and stop (copy it, then measure copies with --reuse)
   --out FILE  JSON results (default bench/results/latest.json)`;
 
 export function parseOptions(argv: string[]): BenchOptions {
@@ -80,6 +86,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       reuse: { type: 'boolean', default: false },
       only: { type: 'string', multiple: true },
       'cpu-prof': { type: 'boolean', default: false },
+      'seed-only': { type: 'boolean', default: false },
+      cost: { type: 'boolean', default: false },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -98,6 +106,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     seed: SEED_SIZES[mode],
     load: LOAD_SIZES[mode],
     cpuProf: values['cpu-prof'],
+    seedOnly: values['seed-only'],
+    cost: values.cost,
     resultsFile: values.out ?? new URL('./results/latest.json', import.meta.url).pathname,
   };
 }

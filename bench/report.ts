@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { ExportMeasure } from './export-memory.js';
 import type { LoadResult } from './load.js';
 import type { EndpointKind } from './endpoints.js';
+import type { FloorMeasure } from './floor.js';
 
 export interface EndpointResult {
   name: string;
@@ -15,6 +16,10 @@ export interface EndpointResult {
   ratio?: number;
   /** Reads again with a parameter that differs on every request: no answer is reused, every one is built. */
   uncached?: LoadResult;
+  /** The least an answer can cost (floor.ts), measured in the same run. */
+  floor?: FloorMeasure;
+  /** --cost: the hub's CPU time per uncached answer, requests one at a time. */
+  cost?: { cpuMsPerAnswer: number; answers: number };
   /** filedata: MB (10^6 bytes) of decoded file data per second. */
   decodedMBps?: number;
   peakRssMB?: number;
@@ -60,26 +65,49 @@ function table(headers: string[], rows: string[][], rightAligned: boolean[]): st
   return [line(headers), sep, ...rows.map(line)].join('\n');
 }
 
+/** CPU ms the hub spent per uncached answer: under load, or one request at a time (--cost). */
+export function cpuPerAnswer(e: EndpointResult): number | undefined {
+  return e.uncached?.cpuMsPerAnswer ?? e.cost?.cpuMsPerAnswer;
+}
+
+/** The uncached answer's CPU cost as a multiple of its floor. */
+export function floorMultiple(e: EndpointResult): number | undefined {
+  const cpu = cpuPerAnswer(e);
+  return cpu !== undefined && e.floor ? cpu / e.floor.floorMs : undefined;
+}
+
 /** The results as markdown tables (they read fine in a terminal too). */
 export function formatTable(r: BenchResults): string {
   const rows = r.endpoints.map((e) => {
-    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', e.skipped];
-    const l = e.load!;
-    const extra = e.decodedMBps !== undefined ? `${num(e.decodedMBps, 1)} MB/s decoded` : l.non2xx || l.errors ? `${l.non2xx} non-2xx, ${l.errors} errors` : '';
+    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', e.skipped];
+    const l = e.load;
+    const u = e.uncached;
+    const extra = e.decodedMBps !== undefined ? `${num(e.decodedMBps, 1)} MB/s decoded` : l && (l.non2xx || l.errors) ? `${l.non2xx} non-2xx, ${l.errors} errors` : '';
+    const rate = (x: LoadResult | undefined) => (x ? num(x.rps, x.rps < 100 ? 1 : 0) : '–');
+    const multiple = floorMultiple(e);
+    // Writes and throughput have no uncached variant: their figures go in the headline columns.
+    const head = e.kind === 'read' ? u : l;
     return [
-      e.name, e.kind, num(l.rps, l.rps < 100 ? 1 : 0), num(l.p50Ms, 1), num(l.p99Ms, 1), bytes(e.probe.bytes),
-      e.ceiling ? num(e.ceiling.rps) : '–', e.ceiling ? num(e.ceiling.p99Ms, 1) : '–', e.ratio !== undefined ? `${Math.round(e.ratio * 100)}%` : '–',
-      e.uncached ? num(e.uncached.rps) : '–', e.uncached ? num(e.uncached.p99Ms, 1) : '–', num(e.peakRssMB), extra,
+      e.name, e.kind, bytes(e.probe.bytes), e.floor ? String(e.floor.items) : '–',
+      rate(head), head ? num(head.p99Ms, 1) : '–', num(cpuPerAnswer(e), 2), e.floor ? num(e.floor.floorMs, 2) : '–', multiple !== undefined ? `${multiple.toFixed(1)}×` : '–',
+      e.kind === 'read' ? rate(l) : '–', e.kind === 'read' && l ? num(l.p99Ms, 1) : '–', e.ratio !== undefined ? `${Math.round(e.ratio * 100)}%` : '–', e.ceiling ? num(e.ceiling.p99Ms, 1) : '–',
+      num(e.peakRssMB), extra,
     ];
   });
   const out: string[] = [];
   out.push(`Hearth bench (${r.mode}) — ${r.date}, ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}, load average ${r.machine.loadAverage.start.map((l) => l.toFixed(1)).join('/')} at the start`);
   out.push(`Data: ${Object.entries(r.data).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   out.push('');
-  out.push(table(['endpoint', 'kind', 'req/s', 'p50 ms', 'p99 ms', 'response', 'ceiling req/s', 'ceiling p99', 'of ceiling', 'uncached req/s', 'uncached p99', 'peak RSS MB', 'notes'], rows, [false, false, true, true, true, true, true, true, true, true, true, true, false]));
+  out.push(table(
+    ['endpoint', 'kind', 'response', 'items', 'req/s', 'p99 ms', 'CPU ms/answer', 'floor ms', 'of floor', 'cached req/s', 'cached p99', 'cached of ceiling', 'ceiling p99', 'peak RSS MB', 'notes'],
+    rows,
+    [false, false, true, true, true, true, true, true, true, true, true, true, true, true, false],
+  ));
   out.push('');
-  out.push('req/s, p50, p99: clients polling the same URL (steady state: answers reused until the data changes). Uncached: every request');
-  out.push('differs, so every answer is built. Ceiling: the same load generator against a bare Koa route with a pre-serialised answer of that size.');
+  out.push('req/s, p99, CPU ms/answer: reads with a parameter that differs on every request, so every answer is built (uncached); CPU time');
+  out.push('is the hub process\'s (all threads) per answer. Floor: reading the answer\'s items (the columns it shows) and their authors\' and owners\'');
+  out.push('xchans raw, plus JSON.stringify of the answer, in CPU time in the bench process; "of floor" = CPU ms/answer ÷ floor. Cached: clients');
+  out.push('polling the same URL (answers reused until the data changes); ceiling: a bare Koa route answering a pre-serialised answer of that size.');
   out.push('');
   const ex = r.exports.map((e) => [e.channel, String(e.status), String(e.items), bytes(e.bytes), num(e.seconds, 2), num(e.idleRssMB), num(e.peakRssMB), num(e.growthMB, 1)]);
   if (ex.length) {

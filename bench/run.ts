@@ -19,6 +19,8 @@ import { RssSampler, round1 } from './memory.js';
 import { measureExport, type ExportMeasure } from './export-memory.js';
 import { formatTable, writeResults, type BenchResults, type EndpointResult } from './report.js';
 import { checkTargets } from './targets.js';
+import { FloorMeter } from './floor.js';
+import { processCpuMs } from './cpu.js';
 
 const log = (msg: string) => process.stderr.write(msg + '\n');
 /** Turns the hub and the ceiling take on each read endpoint, each half the load's seconds. */
@@ -72,13 +74,63 @@ function median(values: number[]): number {
   return s.length ? s[Math.floor((s.length - 1) / 2)]! : Number.NaN;
 }
 
-async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint, load: LoadOptions): Promise<EndpointResult> {
+/** The floor of a read endpoint's answer (floor.ts), from its JSON form. */
+async function floorOf(hub: HubProcess, meter: FloorMeter, e: Endpoint): Promise<EndpointResult['floor']> {
+  if (!e.floor) return undefined;
+  const res = await fetch(hub.url + (e.floor.jsonPath ?? e.spec.path), { headers: e.spec.headers });
+  if (res.status !== 200) return undefined;
+  return meter.measure(e.floor, await res.json());
+}
+
+/**
+ * CPU time of the hub per uncached answer, requests one after the other: at least `minRequests`
+ * and about `minMs` of the hub's CPU time (whose clock counts in 10 ms ticks).
+ */
+async function sequentialCost(hub: HubProcess, e: Endpoint, minRequests: number, minMs: number): Promise<{ cpuMsPerAnswer: number; answers: number }> {
+  const spec = uncached(e.spec);
+  let n = 0;
+  const one = async () => {
+    const res = await fetch(hub.url + spec.next!(n++).path!, { headers: spec.headers });
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 3; i++) await one();
+  const cpu0 = processCpuMs(hub.pid);
+  let answers = 0;
+  while (answers < minRequests || (processCpuMs(hub.pid) - cpu0 < minMs && answers < 50 * minRequests)) {
+    await one();
+    answers++;
+  }
+  return { cpuMsPerAnswer: (processCpuMs(hub.pid) - cpu0) / answers, answers };
+}
+
+const COST_ROUNDS = 3;
+
+/**
+ * --cost: the hub's CPU time per answer and the floor, measured in turns (a shared machine's speed
+ * drifts within seconds, and CPU time too stretches when the other core is busy); the median
+ * round's figures.
+ */
+async function costRounds(hub: HubProcess, meter: FloorMeter, e: Endpoint, minRequests: number) {
+  const rounds: { cost: { cpuMsPerAnswer: number; answers: number }; floor?: EndpointResult['floor'] }[] = [];
+  for (let i = 0; i < COST_ROUNDS; i++) rounds.push({ floor: await floorOf(hub, meter, e), cost: await sequentialCost(hub, e, minRequests, 400) });
+  const ratio = (r: (typeof rounds)[number]) => (r.floor ? r.cost.cpuMsPerAnswer / r.floor.floorMs : r.cost.cpuMsPerAnswer);
+  const sorted = [...rounds].sort((a, b) => ratio(a) - ratio(b));
+  const mid = sorted[Math.floor(COST_ROUNDS / 2)]!;
+  return { ...mid, cost: { ...mid.cost, answers: rounds.reduce((a, r) => a + r.cost.answers, 0) } };
+}
+
+async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: FloorMeter, e: Endpoint, load: LoadOptions, costOnly: boolean): Promise<EndpointResult> {
   const first = await probe(hub, e);
-  if (first.status === 404 || first.status === 405) {
-    log(`  ${e.name}: ${first.status}, skipped (not implemented yet?)`);
+  if (first.status === 404 || first.status === 405 || first.status === 401) {
+    log(`  ${e.name}: ${first.status}, skipped (${first.status === 401 ? 'needs other credentials' : 'not implemented yet?'})`);
     return { name: e.name, kind: e.kind, probe: first, skipped: `answers ${first.status}` };
   }
   if (first.status >= 300) log(`  ${e.name}: probe answered ${first.status}`);
+  if (costOnly) {
+    const { floor, cost } = await costRounds(hub, meter, e, load.requests ? 5 : 10);
+    log(`  ${e.name}: ${cost.cpuMsPerAnswer.toFixed(2)} ms CPU per uncached answer (${cost.answers} answers)${floor ? `; floor ${floor.floorMs.toFixed(2)} ms (${floor.items} items: rows ${floor.rowsMs.toFixed(2)}, JSON ${floor.jsonMs.toFixed(2)}) → ${(cost.cpuMsPerAnswer / floor.floorMs).toFixed(1)}× floor` : ''}`);
+    return { name: e.name, kind: e.kind, probe: first, floor, cost };
+  }
   const opts: LoadOptions = {
     connections: e.connections ?? load.connections,
     seconds: e.slow ? Math.max(load.seconds, 8) : load.seconds,
@@ -113,22 +165,30 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, e: Endpoint
   out.peakRssMB = rss.peakMB;
   if (e.kind === 'read') {
     const sampler2 = new RssSampler(hub.pid);
-    out.uncached = await loadEndpoint(hub.url, uncached(e.spec), opts);
+    out.uncached = await loadEndpoint(hub.url, uncached(e.spec), { ...opts, cpuPid: hub.pid });
     out.peakRssMB = Math.max(rss.peakMB, sampler2.stop().peakMB);
+    out.floor = await floorOf(hub, meter, e);
   }
   if (e.name === 'filedata') out.decodedMBps = (result.rps * CHUNK) / 1e6;
-  log(`  ${e.name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${out.ratio !== undefined ? `, ${Math.round(out.ratio * 100)}% of ceiling` : ''}${out.uncached ? `; uncached ${out.uncached.rps.toFixed(1)} req/s, p99 ${out.uncached.p99Ms} ms` : ''}${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`);
+  const u = out.uncached;
+  log(`  ${e.name}: ${result.rps.toFixed(1)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms${out.ratio !== undefined ? `, ${Math.round(out.ratio * 100)}% of ceiling` : ''}${u ? `; uncached ${u.rps.toFixed(1)} req/s, p99 ${u.p99Ms} ms, ${u.cpuMsPerAnswer?.toFixed(2)} ms CPU per answer` : ''}${out.floor && u?.cpuMsPerAnswer ? ` (${(u.cpuMsPerAnswer / out.floor.floorMs).toFixed(1)}× its floor of ${out.floor.floorMs.toFixed(2)} ms)` : ''}${result.non2xx ? `, ${result.non2xx} non-2xx ${JSON.stringify(result.statusCodes)}` : ''}`);
   return out;
 }
 
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const loadAtStart = loadavg();
-  const wanted = (name: string) => opts.only.length === 0 || opts.only.includes(name);
+  // --cost measures the reads' CPU time per answer and their floors only.
+  const wanted = (name: string) => (opts.only.length === 0 || opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || name === 'export'));
   const { manifest, seeded } = await ensureData(opts);
+  if (opts.seedOnly) {
+    log(`Seeded ${opts.dataDir}; measure copies of it with --data <copy> --reuse`);
+    return;
+  }
   const photo = await photoJpeg(opts.load.photo.width, opts.load.photo.height);
   const entry = buildHub();
   const ceiling = await startCeiling();
+  const meter = new FloorMeter(opts.dataDir);
   let hub: HubProcess;
   let starts: number[];
   let tsx: { ms: number[]; rssMB: number[] };
@@ -140,6 +200,7 @@ async function main(): Promise<void> {
   } catch (err) {
     // The ceiling would outlive the run, holding its output open.
     await ceiling.stop();
+    meter.close();
     throw err;
   }
   starts.push(hub.coldStartMs);
@@ -156,8 +217,8 @@ async function main(): Promise<void> {
     afterSeedIdleMB = round1(hub.rss());
     log(`Hub ${hub.url} (pid ${hub.pid}) started in ${Math.round(hub.coldStartMs)} ms, ${afterSeedIdleMB} MB resident`);
     const all = endpoints(manifest, photo, await mastodonToken(hub.url, manifest)).filter((e) => wanted(e.name));
-    const ordered = [...all.filter((e) => e.kind === 'read'), ...all.filter((e) => e.kind === 'throughput')];
-    for (const e of ordered) results.push(await runEndpoint(hub, ceiling, e, load));
+    const ordered = [...all.filter((e) => e.kind === 'read'), ...all.filter((e) => e.kind === 'throughput' && !opts.cost)];
+    for (const e of ordered) results.push(await runEndpoint(hub, ceiling, meter, e, load, opts.cost));
     if (wanted('export')) {
       for (const nick of [manifest.owner, manifest.smallChannel]) {
         const m = await measureExport(hub.url, hub.pid, auth, nick);
@@ -165,12 +226,13 @@ async function main(): Promise<void> {
         exports.push(m);
       }
     }
-    for (const e of all.filter((x) => x.kind === 'write')) results.push(await runEndpoint(hub, ceiling, e, load));
+    for (const e of all.filter((x) => x.kind === 'write' && !opts.cost)) results.push(await runEndpoint(hub, ceiling, meter, e, load, false));
     await new Promise((r) => setTimeout(r, opts.mode === 'tiny' ? 300 : 2000));
     afterLoadIdleMB = round1(hub.rss());
   } finally {
     await hub.stop();
     await ceiling.stop();
+    meter.close();
   }
   const peaks = results.filter((r) => r.peakRssMB !== undefined);
   const underLoadPeakMB = peaks.length ? Math.max(...peaks.map((r) => r.peakRssMB!)) : Number.NaN;

@@ -6,6 +6,7 @@ import { hasBody, isMultipart, refusedBeforeBody } from './body.js';
 import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';
 import { paramReader, type ParamReader } from './params.js';
 import { responseCache } from './response-cache.js';
+import { keepableBody } from './answer-body.js';
 import { requestGeneration } from './request-generation.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -163,7 +164,7 @@ async function handle(ctx: Context, api: ApiDefinition, route: ApiRoute, format:
   const value = await route.handler(req);
   api.render(req, route, value);
   if (cache && cached?.admit && ctx.status === 200 && (typeof ctx.body === 'string' || Buffer.isBuffer(ctx.body))) {
-    const body = typeof ctx.body === 'string' ? Buffer.from(ctx.body) : ctx.body;
+    const body = typeof ctx.body === 'string' ? Buffer.from(ctx.body) : keepableBody(ctx.body);
     ctx.body = body;
     cache.set(cacheKey, generation, ctx.response.get('Content-Type'), body);
   }

@@ -1,8 +1,3 @@
-import type { XMLBuilder as XMLBuilderType } from 'fast-xml-parser';
-import { lazyPackage } from '../util/lazy.js';
-
-const fastXmlParser = lazyPackage<{ XMLBuilder: typeof XMLBuilderType }>('fast-xml-parser');
-
 export const XML_NAMESPACES = {
   xmlns: 'http://api.twitter.com',
   'xmlns:statusnet': 'http://status.net/schema/api/1/',
@@ -48,77 +43,121 @@ const DEFAULT_CHILD_NAMES: Record<string, string> = {
 // XML 1.0 cannot carry most control characters, lone surrogates or U+FFFE/U+FFFF.
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
+/** Any character INVALID_XML_CHARS may remove: most text has none and skips the full test. */
+const MAYBE_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 export function xmlSafeText(s: string): string {
-  return s.replace(INVALID_XML_CHARS, '');
+  return MAYBE_INVALID.test(s) ? s.replace(INVALID_XML_CHARS, '') : s;
 }
+
+const elementNames = new Map<string, string>();
 
 /** Element name for a JSON key: statusnet_x → statusnet:x, friendica_x → friendica:x; unsafe characters become _. */
 export function elementName(key: string): string {
+  let name = elementNames.get(key);
+  if (name === undefined) {
+    name = elementNameOf(key);
+    if (elementNames.size < 10_000) elementNames.set(key, name);
+  }
+  return name;
+}
+
+function elementNameOf(key: string): string {
   const m = /^(statusnet|friendica)_(.+)$/.exec(key);
   const name = m ? `${m[1]}:${m[2]}` : key;
   const safe = name.replace(/[^A-Za-z0-9_.:-]/g, '_');
   return /^[A-Za-z_]/.test(safe) ? safe : `_${safe}`;
 }
 
-function scalarText(v: unknown): string {
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', "'": '&apos;', '"': '&quot;' };
+const SPECIAL = /[&<>'"]/;
+
+/** A value as escaped element text or attribute value. */
+function text(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'boolean') return v ? 'true' : 'false';
-  return xmlSafeText(String(v)).trim();
+  const s = xmlSafeText(String(v)).trim();
+  return SPECIAL.test(s) ? s.replace(/[&<>'"]/g, (c) => ENTITIES[c]!) : s;
 }
 
 function childName(key: string, opts: XmlOptions): string {
   return opts.childNames?.[key] ?? DEFAULT_CHILD_NAMES[key] ?? (key.endsWith('s') && key.length > 1 ? key.slice(0, -1) : 'item');
 }
 
-/** Converts a JSON-shaped value into fast-xml-parser's builder input (attributes prefixed with @_). */
-function toNode(value: unknown, opts: XmlOptions): unknown {
-  if (value === null || value === undefined || typeof value !== 'object') return scalarText(value);
-  if (Array.isArray(value)) throw new Error('arrays are converted by their parent');
-  const out: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-    if (key === ATTRIBUTES && v && typeof v === 'object') {
-      for (const [ak, av] of Object.entries(v as Record<string, unknown>)) out[`@_${elementName(ak)}`] = scalarText(av);
-      continue;
-    }
-    if (key === TEXT) {
-      out['#text'] = scalarText(v);
-      continue;
-    }
-    const name = elementName(key);
-    if (Array.isArray(v)) {
-      const members = v.map((m) => toNode(m, opts));
-      const typed = opts.arrayTypeKeys?.includes(key) ? { '@_type': 'array' } : undefined;
-      out[name] = members.length ? { ...typed, [childName(key, opts)]: members } : (typed ?? '');
-    } else {
-      out[name] = toNode(v, opts);
-    }
-  }
-  return out;
+const indents: string[] = [''];
+const indent = (level: number) => (indents[level] ??= '  '.repeat(level));
+
+/**
+ * One element, laid out as the documents always were: empty as <a/>, text on the element's line,
+ * children one per line indented by two spaces. `children`: the content holds elements (text is
+ * escaped and has no '<'; searching the content for one would flatten it at every level).
+ */
+function element(name: string, attrs: string, content: string, level: number, children = false): string {
+  if (content === '') return `${indent(level)}<${name}${attrs}/>\n`;
+  if (!children) return `${indent(level)}<${name}${attrs}>${content}</${name}>\n`;
+  return `${indent(level)}<${name}${attrs}>\n${content}${indent(level)}</${name}>\n`;
 }
 
-let builderMemo: XMLBuilderType | undefined;
-const builder = () => (builderMemo ??= new (fastXmlParser().XMLBuilder)({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  format: true,
-  indentBy: '  ',
-  suppressEmptyNode: true,
-  suppressBooleanAttributes: false,
-}));
+/** One document being written: its options and the written parts of objects met before. */
+interface Writer {
+  opts: XmlOptions;
+  /**
+   * Attributes and content of each object written, by level: answers repeat objects (a timeline's
+   * statuses name the same users as user, author and owner), which are then written once.
+   */
+  parts: Map<object, { level: number; attrs: string; content: string; children: boolean }>;
+}
+
+/** A value as the element `name`; arrays are written by their parent (member()). */
+function node(w: Writer, name: string, value: unknown, level: number, extraAttrs = ''): string {
+  if (value === null || typeof value !== 'object') return element(name, extraAttrs, text(value), level);
+  if (Array.isArray(value)) throw new Error('arrays are converted by their parent');
+  const known = w.parts.get(value);
+  if (known && known.level === level) return element(name, known.attrs + extraAttrs, known.content, level, known.children);
+  let attrs = '';
+  let content = '';
+  let children = false;
+  const o = value as Record<string, unknown>;
+  for (const key of Object.keys(o)) {
+    const v = o[key];
+    if (key === ATTRIBUTES && v && typeof v === 'object') {
+      for (const ak of Object.keys(v)) attrs += ` ${elementName(ak)}="${text((v as Record<string, unknown>)[ak])}"`;
+    } else if (key === TEXT) {
+      content += text(v);
+    } else {
+      content += member(w, key, v, level + 1);
+      children = true;
+    }
+  }
+  w.parts.set(value, { level, attrs, content, children });
+  return element(name, attrs + extraAttrs, content, level, children);
+}
+
+/** The member `key` of an object; an array becomes an element holding one child per element. */
+function member(w: Writer, key: string, value: unknown, level: number): string {
+  const name = elementName(key);
+  if (!Array.isArray(value)) return node(w, name, value, level);
+  const typed = w.opts.arrayTypeKeys?.includes(key) ? ' type="array"' : '';
+  const child = childName(key, w.opts);
+  let content = '';
+  for (const m of value) content += node(w, child, m, level + 1);
+  return element(name, typed, content, level, true);
+}
 
 /** Renders a value as an XML document with the given root element. */
 export function renderXml(root: string, value: unknown, opts: XmlOptions = {}): string {
-  let rootNode: Record<string, unknown>;
+  const w: Writer = { opts, parts: new Map() };
+  let doc: string;
+  let namespaces = '';
+  if (opts.namespaces) for (const [k, v] of Object.entries(XML_NAMESPACES)) namespaces += ` ${k}="${v}"`;
   if (Array.isArray(value)) {
-    const members = value.map((m) => toNode(m, opts));
-    rootNode = members.length ? { [opts.itemName ?? childName(root, opts)]: members } : {};
-    if (opts.arrayType !== false) rootNode['@_type'] = 'array';
-  } else if (value !== null && typeof value === 'object') {
-    rootNode = toNode(value, opts) as Record<string, unknown>;
+    const child = opts.itemName ?? childName(root, opts);
+    let content = '';
+    for (const m of value) content += node(w, child, m, 1);
+    doc = element(root, (opts.arrayType !== false ? ' type="array"' : '') + namespaces, content, 0, true);
   } else {
-    rootNode = { '#text': scalarText(value) };
+    // The root's own attributes come first, then the namespace declarations.
+    doc = node(w, root, value, 0, namespaces);
   }
-  if (opts.namespaces) for (const [k, v] of Object.entries(XML_NAMESPACES)) rootNode[`@_${k}`] = v;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder().build({ [root]: rootNode })}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${doc}`;
 }

@@ -1,6 +1,6 @@
 import type { Hub } from '../hub.js';
 import type { ChannelRow } from '../store/rows.js';
-import { channelStreamThreadIds, conversationItems, networkThreadIds, threadItems, type NetworkQuery } from '../store/item-streams.js';
+import { channelStreamThreadIds, conversationItems, networkThreadIds, threadsItems, type NetworkQuery } from '../store/item-streams.js';
 import { getItem, getItemByMid } from '../store/items.js';
 import { portableItem } from '../serializers/native/portable-item.js';
 import { notFound } from '../http/errors.js';
@@ -13,7 +13,7 @@ const MAX_CHANNEL_STREAM_THREADS = 201;
 export function channelStream(hub: Hub, channel: ChannelRow, mindate: string) {
   const now = nowDb();
   const ids = channelStreamThreadIds(hub.db, channel.channel_id, mindate, now, MAX_CHANNEL_STREAM_THREADS);
-  return ids.flatMap((id) => threadItems(hub.db, id, now)).map((row) => portableItem(row, { mirror: false }));
+  return threadsItems(hub.db, ids, now).map((row) => portableItem(row, { mirror: false }));
 }
 
 export type NetworkFilters = Omit<NetworkQuery, 'uid' | 'observer' | 'now'> & { topOnly?: boolean };
@@ -23,12 +23,10 @@ export function networkStream(hub: Hub, channel: ChannelRow, filters: NetworkFil
   const now = nowDb();
   const { topOnly, ...query } = filters;
   const ids = networkThreadIds(hub.db, { ...query, uid: channel.channel_id, observer: channel.channel_hash, now });
-  return ids
-    .flatMap((id) => {
-      const thread = threadItems(hub.db, id, now);
-      return topOnly ? thread.slice(0, 1) : thread;
-    })
-    .map((row) => portableItem(row, { mirror: false }));
+  const rows = threadsItems(hub.db, ids, now);
+  // top: the first shown item of each thread.
+  const shown = topOnly ? rows.filter((row, i) => i === 0 || rows[i - 1]!.parent !== row.parent) : rows;
+  return shown.map((row) => portableItem(row, { mirror: false }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../db/open.js';
+import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 
@@ -27,65 +27,144 @@ export interface PortableItemRow extends ItemRow {
   iconfig: { cat: string; k: string; v: string; sharing: number }[];
 }
 
-const XCHAN_PARTS = ['name', 'addr', 'url', 'network', 'photo_mimetype', 'photo_m', 'guid', 'guid_sig', 'pubkey'] as const;
+/** An item's owner or author whose xchan row is missing. */
+const NO_XCHAN: PortableXchanPart = { name: null, addr: null, url: null, network: null, photo_mimetype: null, photo_m: null, guid: null, guid_sig: null, pubkey: null };
+const NO_TERMS: PortableItemRow['terms'] = [];
+const NO_ICONFIG: PortableItemRow['iconfig'] = [];
 
-const portableSelect = (from: string) => `SELECT item.*,
-  ${XCHAN_PARTS.map((p) => `ox.xchan_${p} AS "owner.${p}", ax.xchan_${p} AS "author.${p}"`).join(',\n  ')},
-  (SELECT json_group_array(json_object('ttype', t.ttype, 'term', t.term, 'url', t.url)) FROM term t WHERE t.otype = 1 AND t.oid = item.id) AS "terms.json",
-  (SELECT json_group_array(json_object('cat', c.cat, 'k', c.k, 'v', c.v, 'sharing', c.sharing)) FROM iconfig c WHERE c.iid = item.id) AS "iconfig.json"
-FROM ${from}
-LEFT JOIN xchan ox ON ox.xchan_hash = item.owner_xchan
-LEFT JOIN xchan ax ON ax.xchan_hash = item.author_xchan`;
-const PORTABLE_SELECT = portableSelect('item');
+/**
+ * The columns the stream form (portableItem without `mirror`) reads; the backup form reads them all.
+ * Fewer columns are fewer values for SQLite and better-sqlite3 to copy per row.
+ */
+const STREAM_COLUMNS = `item.id, item.parent, item.uuid, item.mid, item.parent_mid, item.thr_parent, item.created, item.edited, item.expires,
+  item.commented, item.comments_closed, item.mimetype, item.title, item.summary, item.body, item.app, item.verb, item.obj_type, item.obj,
+  item.tgt_type, item.target, item.attach, item.plink, item.location, item.coord, item.sig, item.route, item.public_policy,
+  item.comment_policy, item.owner_xchan, item.author_xchan, item.item_deleted, item.item_hidden, item.item_notshown,
+  item.item_thread_top, item.item_nsfw, item.item_consensus, item.item_obscured, item.item_private`;
 
-function toPortable(raw: Record<string, unknown>): PortableItemRow {
-  const row: Record<string, unknown> = {};
-  const owner: Record<string, unknown> = {};
-  const author: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(raw)) {
-    if (k.startsWith('owner.')) owner[k.slice(6)] = v;
-    else if (k.startsWith('author.')) author[k.slice(7)] = v;
-    else if (k !== 'terms.json' && k !== 'iconfig.json') row[k] = v;
+/** The rows with their owners, authors, terms and iconfig, looked up for all of them at once (one query each). */
+function withRelations(db: Db, rows: ItemRow[]): PortableItemRow[] {
+  if (!rows.length) return [];
+  const ids = JSON.stringify(rows.map((r) => r.id));
+  const hashes = new Set<string>();
+  for (const r of rows) hashes.add(r.owner_xchan).add(r.author_xchan);
+  const xchans = new Map<string, PortableXchanPart>();
+  for (const x of stmt<[string], PortableXchanPart & { hash: string }>(
+    db,
+    `SELECT xchan_hash AS hash, xchan_name AS name, xchan_addr AS addr, xchan_url AS url, xchan_network AS network,
+       xchan_photo_mimetype AS photo_mimetype, xchan_photo_m AS photo_m, xchan_guid AS guid, xchan_guid_sig AS guid_sig, xchan_pubkey AS pubkey
+     FROM xchan WHERE xchan_hash IN (SELECT value FROM json_each(?))`,
+  ).all(JSON.stringify([...hashes]))) {
+    const { hash, ...part } = x;
+    xchans.set(hash, part);
   }
-  row.owner = owner;
-  row.author = author;
-  row.terms = JSON.parse(raw['terms.json'] as string);
-  row.iconfig = JSON.parse(raw['iconfig.json'] as string);
-  return row as unknown as PortableItemRow;
+  const terms = new Map<number, PortableItemRow['terms']>();
+  for (const t of stmt<[string], { oid: number; ttype: number; term: string; url: string }>(
+    db,
+    'SELECT oid, ttype, term, url FROM term WHERE otype = 1 AND oid IN (SELECT value FROM json_each(?)) ORDER BY oid, tid',
+  ).all(ids)) {
+    let list = terms.get(t.oid);
+    if (!list) terms.set(t.oid, (list = []));
+    list.push({ ttype: t.ttype, term: t.term, url: t.url });
+  }
+  const iconfig = new Map<number, PortableItemRow['iconfig']>();
+  for (const c of stmt<[string], { iid: number; cat: string; k: string; v: string; sharing: number }>(
+    db,
+    'SELECT iid, cat, k, v, sharing FROM iconfig WHERE iid IN (SELECT value FROM json_each(?)) ORDER BY iid, cat, k',
+  ).all(ids)) {
+    let list = iconfig.get(c.iid);
+    if (!list) iconfig.set(c.iid, (list = []));
+    list.push({ cat: c.cat, k: c.k, v: c.v, sharing: c.sharing });
+  }
+  const out = rows as PortableItemRow[];
+  for (const r of out) {
+    r.owner = xchans.get(r.owner_xchan) ?? NO_XCHAN;
+    r.author = xchans.get(r.author_xchan) ?? NO_XCHAN;
+    r.terms = terms.get(r.id) ?? NO_TERMS;
+    r.iconfig = iconfig.get(r.id) ?? NO_ICONFIG;
+  }
+  return out;
 }
 
-function* mapIterator(it: Iterable<unknown>): Generator<PortableItemRow> {
-  for (const raw of it) yield toPortable(raw as Record<string, unknown>);
+const BATCH = 250;
+
+/** Rows of an iteration with their relations, looked up a batch of rows at a time. */
+function* inBatches(db: Db, rows: Iterable<ItemRow>): Generator<PortableItemRow> {
+  let batch: ItemRow[] = [];
+  for (const row of rows) {
+    batch.push(row);
+    if (batch.length === BATCH) {
+      yield* withRelations(db, batch);
+      batch = [];
+    }
+  }
+  yield* withRelations(db, batch);
 }
 
 /** Items that appear in streams: not hidden, deleted, unpublished, delayed, blocked or expired. */
 const SHOWN = `item.item_hidden = 0 AND item.item_deleted = 0 AND item.item_unpublished = 0 AND item.item_pending_remove = 0
   AND item.item_blocked = 0 AND item.item_delayed = 0 AND (item.expires = '0001-01-01 00:00:00' OR item.expires > @now)`;
 
-/** channel/stream: ids of the channel's wall threads with activity after `mindate`, oldest first. */
+const CHANNEL_STREAM_ITEMS = `item.uid = @uid AND item.item_wall = 1 AND item.item_type = 0 AND ${SHOWN}`;
+
+/**
+ * channel/stream: ids of the channel's wall threads with activity after `mindate` (an item created
+ * or changed since), oldest first: by the earliest such item, then by id.
+ *
+ * What it reads does not grow with the window: threads with an item created before `mindate` and
+ * changed since come from the index of changed items (028), the others from a walk over the items
+ * created since, in creation order, that stops once the page is full.
+ */
 export function channelStreamThreadIds(db: Db, uid: number, mindate: string, now: string, maxThreads: number): number[] {
-  return stmt<{ uid: number; mindate: string; now: string; max: number }, { parent: number }>(
+  const p = { uid, mindate, now };
+  const first = new Map<number, string>();
+  for (const r of stmt<typeof p, { parent: number; created: string }>(
     db,
-    `SELECT item.parent FROM item WHERE item.uid = @uid AND item.item_wall = 1 AND item.item_type = 0 AND ${SHOWN}
-       AND (item.created > @mindate OR item.changed > @mindate)
-     GROUP BY item.parent ORDER BY min(item.created), item.parent LIMIT @max`,
-  ).all({ uid, mindate, now, max: maxThreads }).map((r) => r.parent);
+    `SELECT item.parent, item.created FROM item INDEXED BY item_uid_changed_idx
+     WHERE item.uid = @uid AND item.changed > @mindate AND item.changed > item.created AND item.created <= @mindate AND ${CHANNEL_STREAM_ITEMS}`,
+  ).iterate(p)) {
+    const known = first.get(r.parent);
+    if (known === undefined || r.created < known) first.set(r.parent, r.created);
+  }
+  // Once the page is full, only threads whose first item has the same creation time can still
+  // take a place (ties go by id).
+  let last: string | undefined;
+  for (const r of stmt<typeof p, { parent: number; created: string }>(
+    db,
+    `SELECT item.parent, item.created FROM item INDEXED BY item_uid_created_id_idx
+     WHERE item.uid = @uid AND item.created > @mindate AND ${CHANNEL_STREAM_ITEMS} ORDER BY item.created, item.id`,
+  ).iterate(p)) {
+    if (last !== undefined && r.created > last) break;
+    if (first.has(r.parent)) continue;
+    first.set(r.parent, r.created);
+    if (last === undefined && first.size >= maxThreads) last = r.created;
+  }
+  return [...first]
+    .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
+    .slice(0, maxThreads)
+    .map(([parent]) => parent);
 }
 
-/** The shown items of one thread: the top, then the rest by creation. */
-export function threadItems(db: Db, parentId: number, now: string): PortableItemRow[] {
-  return stmt<{ parent: number; now: string }, Record<string, unknown>>(
-    db,
-    `${PORTABLE_SELECT} WHERE item.parent = @parent AND ${SHOWN} ORDER BY item.item_thread_top DESC, item.created, item.id`,
-  ).all({ parent: parentId, now }).map(toPortable);
+/**
+ * The shown items of these threads in the stream form, thread by thread in the order given: each
+ * top, then the rest by creation.
+ */
+export function threadsItems(db: Db, parentIds: number[], now: string): PortableItemRow[] {
+  if (!parentIds.length) return [];
+  // Ordered here rather than by SQLite, whose sorter would copy every row, bodies and signatures
+  // included; the rows come as arrays and become objects in one step (allWide).
+  const rows = allWide<ItemRow>(db, `SELECT ${STREAM_COLUMNS} FROM item WHERE item.parent IN (SELECT value FROM json_each(@parents)) AND ${SHOWN}`, {
+    parents: JSON.stringify(parentIds),
+    now,
+  });
+  const place = new Map(parentIds.map((id, i) => [id, i]));
+  rows.sort((a, b) => place.get(a.parent)! - place.get(b.parent)! || b.item_thread_top - a.item_thread_top || (a.created < b.created ? -1 : a.created > b.created ? 1 : a.id - b.id));
+  return withRelations(db, rows);
 }
 
 /** item/full: every item of a conversation that is not deleted, of any kind. */
 export function conversationItems(db: Db, parentId: number): PortableItemRow[] {
-  return stmt<[number], Record<string, unknown>>(
-    db,
-    `${PORTABLE_SELECT} WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id`,
-  ).all(parentId).map(toPortable);
+  return withRelations(db, allWide<ItemRow>(db, 'SELECT item.* FROM item WHERE item.parent = ? AND item.item_deleted = 0 ORDER BY item.item_thread_top DESC, item.created, item.id', [parentId]));
 }
 
 export interface NetworkQuery {
@@ -118,6 +197,13 @@ export interface NetworkQuery {
 /** Local channels whose threads a channel's network stream shows besides its own. */
 const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
   WHERE b.abook_channel = @uid AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_ignored = 0 AND b.abook_self = 0 AND c.channel_removed = 0`;
+
+/** since_id ranges of up to this many rows are read rather than found on the walk by activity. */
+const SINCE_ID_ROWS = 20_000;
+
+function maxItemId(db: Db): number {
+  return stmt<[], { m: number | null }>(db, 'SELECT max(id) AS m FROM item').get()!.m ?? 0;
+}
 
 /**
  * network/stream: ids of thread tops the channel can see — its own threads and those of its
@@ -194,9 +280,12 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
   // checked on the one walk over all tops than rebuilt for each channel.
   if (q.order === 'commented' || q.category !== undefined || q.hashtag !== undefined || q.connectionXchan !== undefined) {
     const order = q.order === 'created' ? 'item.created DESC, item.id DESC' : 'item.commented DESC, item.id DESC';
+    // since_id (a client asking what is new): the walk over all tops by activity would go on to the
+    // last top whenever fewer than a page are new; the few rows after since_id are read instead.
+    const fewNewer = q.sinceId !== undefined && maxItemId(db) - q.sinceId <= SINCE_ID_ROWS;
     return stmt<Record<string, unknown>, { id: number }>(
       db,
-      `SELECT item.id FROM item WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
+      `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
        ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     ).all({ ...p, limit: q.limit, offset: q.offset }).map((r) => r.id);
   }
@@ -218,10 +307,11 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
  * it on a connection of its own (an open iteration blocks writes on its connection).
  */
 export function iterateWallItems(db: Db, uid: number, since: string): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<[number, string], Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<[number, string], ItemRow>(
       db,
-      `${PORTABLE_SELECT} WHERE item.uid = ? AND item.item_wall = 1 AND item.item_deleted = 0 AND item.resource_type = '' AND item.created >= ?
+      `SELECT item.* FROM item WHERE item.uid = ? AND item.item_wall = 1 AND item.item_deleted = 0 AND item.resource_type = '' AND item.created >= ?
        ORDER BY item.created, item.id`,
     ).iterate(uid, since),
   );
@@ -229,10 +319,11 @@ export function iterateWallItems(db: Db, uid: number, since: string): Iterable<P
 
 /** Export: the channel's design elements and web pages (item_type 1 block, 2 layout, 3 webpage). */
 export function iterateWebpageItems(db: Db, uid: number): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<[number], Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<[number], ItemRow>(
       db,
-      `${portableSelect('item INDEXED BY item_kind_idx')} WHERE item.uid = ? AND item.item_type != 0 AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0
+      `SELECT item.* FROM item INDEXED BY item_kind_idx WHERE item.uid = ? AND item.item_type != 0 AND item.item_type IN (1, 2, 3) AND item.item_deleted = 0
        ORDER BY item.created, item.id`,
     ).iterate(uid),
   );
@@ -240,12 +331,13 @@ export function iterateWebpageItems(db: Db, uid: number): Iterable<PortableItemR
 
 /** Export: items attached to a resource whose type starts with `prefix` (events, wiki pages). */
 export function iterateResourceItems(db: Db, uid: number, prefix: string): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<{ uid: number; prefix: string }, Record<string, unknown>>(
+  return inBatches(
+    db,
+    stmt<{ uid: number; prefix: string }, ItemRow>(
       db,
       // The range finds them in item_resource_idx (no UTF-8 text continues with byte FF); substr()
       // alone is a test on every item of the channel.
-      `${portableSelect('item INDEXED BY item_resource_idx')} WHERE item.resource_type >= @prefix AND item.resource_type < @prefix || CAST(x'ff' AS TEXT)
+      `SELECT item.* FROM item INDEXED BY item_resource_idx WHERE item.resource_type >= @prefix AND item.resource_type < @prefix || CAST(x'ff' AS TEXT)
          AND substr(item.resource_type, 1, length(@prefix)) = @prefix AND item.uid = @uid AND item.item_deleted = 0
        ORDER BY item.created, item.id`,
     ).iterate({ uid, prefix }),
@@ -261,15 +353,17 @@ export function countExportPageItems(db: Db, uid: number, since: string, until: 
 }
 
 /**
- * item/export_page: one page of the channel's items, oldest first. Iterates (see iterateWallItems).
- * The page's ids are picked from the index alone: skipped items are never read.
+ * item/export_page: one page (at most 1000) of the channel's items, oldest first. The page's ids
+ * are picked from the index alone: skipped items are never read.
  */
-export function iterateExportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): Iterable<PortableItemRow> {
-  return mapIterator(
-    stmt<typeof q, Record<string, unknown>>(
+export function exportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): PortableItemRow[] {
+  return withRelations(
+    db,
+    allWide<ItemRow>(
       db,
-      `${PORTABLE_SELECT} WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
+      `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
        ORDER BY item.created, item.id`,
-    ).iterate(q),
+      q,
+    ),
   );
 }

@@ -63,3 +63,25 @@ test('a write through another connection (the CLI, say) retires cached answers t
   const after = JSON.parse(await text('/api/ext/notifications.json', 'alice')) as { seen: boolean }[];
   assert.ok(after.every((n) => n.seen));
 });
+
+test('a kept large answer stays whole while later large answers are encoded into reused buffers', async () => {
+  for (let i = 0; i < 30; i++) await post('alice', `long post ${i} ${'lorem ipsum dolor sit amet '.repeat(60)}`);
+  const page = '/api/statuses/home_timeline.json?count=30';
+  const first = await text(page, 'alice');
+  assert.ok(first.length > 64 * 1024, 'large enough to be encoded into a reused buffer');
+  assert.equal(await text(page, 'alice'), first, 'the second request is kept');
+  // Other large answers, built anew each time, take the reused buffers.
+  for (let i = 0; i < 6; i++) await text(`/api/statuses/home_timeline.xml?count=${25 + i}`, 'alice');
+  assert.equal(await text(page, 'alice'), first, 'the kept answer is unchanged');
+});
+
+test('channel/stream: a repeated read is answered the same, and a post through it shows at once', async () => {
+  const path = '/api/z/1.0/channel/stream';
+  const first = await text(path, 'alice');
+  assert.equal(await text(path, 'alice'), first);
+  const res = await t.request(path, { as: 'alice', method: 'POST', body: new URLSearchParams({ body: 'posted through channel/stream' }) });
+  assert.equal(res.status, 200);
+  const after = JSON.parse(await text(path, 'alice')) as { body: string }[];
+  assert.ok(after.some((i) => i.body === 'posted through channel/stream'));
+  assert.notEqual(JSON.stringify(after), first);
+});

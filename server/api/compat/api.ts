@@ -1,6 +1,7 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { reasonPhrase } from '../../http/errors.js';
 import { renderXml } from '../../http/xml.js';
+import { setAnswerBody } from '../../http/answer-body.js';
 import { CompatReply, ROOTS_WITHOUT_NAMESPACES } from './reply.js';
 import { compatRoutes } from './routes.js';
 import { jsonpCallback } from './jsonp.js';
@@ -29,11 +30,11 @@ export const compatApi: ApiDefinition = {
       const json = JSON.stringify(r.value);
       const callback = jsonpCallback(ctx, params.str('callback'));
       ctx.type = callback ? 'application/javascript' : CONTENT_TYPES.json;
-      ctx.body = callback ? `${callback}(${json})` : json;
+      setAnswerBody(ctx, callback ? `${callback}(${json})` : json);
       return;
     }
     ctx.type = CONTENT_TYPES[format];
-    ctx.body = renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml });
+    setAnswerBody(ctx, renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml }));
   },
   renderError(ctx, error, format, requestPath) {
     const body = { error: error.message, code: `${error.status} ${reasonPhrase(error.status)}`, request: requestPath };

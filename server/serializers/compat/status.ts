@@ -272,10 +272,10 @@ export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatSt
     friendica_title: item.title,
     friendica_html: html,
     friendica_comments: f.comments,
-    retweeted_status: original,
-    attachments,
-  };
-  if (!original) delete status.retweeted_status;
+  } as CompatStatus;
+  // Added, never deleted: see compatUser.
+  if (original) status.retweeted_status = original;
+  status.attachments = attachments;
   if (opts.extended) {
     status.full_text = text;
     status.display_text_range = [0, [...text].length];

@@ -19,7 +19,16 @@ const MIRROR_FLAGS = [
   'item_deleted', 'item_type', 'item_hidden', 'item_unpublished', 'item_delayed', 'item_pending_remove', 'item_blocked',
 ] as const;
 
-function xchanObject(x: PortableXchanPart) {
+/** One object per xchan row, shared by every item of an answer that names it. */
+const xchanObjects = new WeakMap<PortableXchanPart, object>();
+
+function xchanObject(x: PortableXchanPart): object {
+  let o = xchanObjects.get(x);
+  if (!o) xchanObjects.set(x, (o = xchanObjectOf(x)));
+  return o;
+}
+
+function xchanObjectOf(x: PortableXchanPart) {
   return {
     name: x.name,
     address: x.addr,
@@ -66,31 +75,29 @@ export function portableItem(row: PortableItemRow, opts: PortableOptions): Recor
     });
     for (const f of MIRROR_FLAGS) out[f] = String(row[f]);
   }
-  Object.assign(out, {
-    uuid: row.uuid,
-    message_id: row.mid,
-    message_top: row.parent_mid,
-    message_parent: row.thr_parent,
-    created: row.created,
-    edited: row.edited,
-    expires: row.expires === NULL_DATE ? '0000-00-00 00:00:00' : row.expires,
-    commented: row.commented,
-    mimetype: row.mimetype,
-    title: row.title,
-    summary: row.summary,
-    body: row.body,
-    app: row.app,
-    verb: row.verb,
-    object_type: row.obj_type,
-    target_type: row.tgt_type,
-    permalink: row.plink,
-    location: row.location,
-    longlat: row.coord,
-    signature: row.sig,
-    route: row.route,
-    owner: xchanObject(row.owner),
-    author: xchanObject(row.author),
-  });
+  out.uuid = row.uuid;
+  out.message_id = row.mid;
+  out.message_top = row.parent_mid;
+  out.message_parent = row.thr_parent;
+  out.created = row.created;
+  out.edited = row.edited;
+  out.expires = row.expires === NULL_DATE ? '0000-00-00 00:00:00' : row.expires;
+  out.commented = row.commented;
+  out.mimetype = row.mimetype;
+  out.title = row.title;
+  out.summary = row.summary;
+  out.body = row.body;
+  out.app = row.app;
+  out.verb = row.verb;
+  out.object_type = row.obj_type;
+  out.target_type = row.tgt_type;
+  out.permalink = row.plink;
+  out.location = row.location;
+  out.longlat = row.coord;
+  out.signature = row.sig;
+  out.route = row.route;
+  out.owner = xchanObject(row.owner);
+  out.author = xchanObject(row.author);
   if (row.obj) out.object = decodeJson(row.obj);
   if (row.target) out.target = decodeJson(row.target);
   if (row.attach) out.attach = decodeJson(row.attach);

@@ -17,6 +17,9 @@ export const channelStreamRoute: ApiRoute = {
   path: 'channel/stream',
   methods: ['GET', 'POST'],
   auth: 'user',
+  // GET only (the cache never answers other methods); the window's start moves with the clock,
+  // which a cached answer lags by at most its 2 s of life, as network/stream's expiry does.
+  cache: true,
   handler({ ctx, hub, params, user }) {
     const { channel } = user();
     if (ctx.method === 'POST') {

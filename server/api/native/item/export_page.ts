@@ -1,7 +1,6 @@
 import type { ApiRoute } from '../../../http/api.js';
 import { badRequest } from '../../../http/errors.js';
-import { itemExportPageChunks } from '../../../services/channel-export.js';
-import { chunkStream } from '../../../util/json-stream.js';
+import { exportPage } from '../../../services/channel-export.js';
 import { NULL_DATE, nowDb } from '../../../util/time.js';
 import { dateParam } from '../param-dates.js';
 
@@ -16,16 +15,13 @@ export const itemExportPage: ApiRoute = {
   path: 'item/export_page',
   methods: ['GET', 'POST'],
   auth: 'user',
-  handler({ ctx, hub, params, user }) {
+  handler({ hub, params, user }) {
     const since = dateParam(params, 'since') ?? NULL_DATE;
     const until = dateParam(params, 'until') ?? nowDb();
     if (until < since) throw badRequest('until is before since');
     const page = Math.max(0, params.int('page', { max: MAX_PAGE }) ?? 0);
     const asked = params.int('records') ?? 0;
     const records = asked <= 0 ? 10 : Math.min(asked, 1000);
-    ctx.status = 200;
-    ctx.type = 'application/json';
-    ctx.body = chunkStream(itemExportPageChunks(hub, user().channel, { since, until, page, records }));
-    return undefined;
+    return exportPage(hub, user().channel, { since, until, page, records });
   },
 };
