@@ -47,7 +47,8 @@ export const ACCESS_KINDS: AccessKind[] = [oauth1Access, oauth2Access];
 
 /** The account's grants of every kind, newest first. */
 export function listGrants(db: Db, accountId: number, kinds: AccessKind[] = ACCESS_KINDS): AccessGrant[] {
-  return kinds.flatMap((k) => k.list(db, accountId)).sort((a, b) => b.created.localeCompare(a.created) || a.id.localeCompare(b.id));
+  // Newest first; within one second each kind keeps its store's order (newest first too).
+  return kinds.flatMap((k) => k.list(db, accountId)).sort((a, b) => b.created.localeCompare(a.created));
 }
 
 /** Revokes one grant of the account; 404 when there is no such grant (or kind). */

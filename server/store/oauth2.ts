@@ -80,7 +80,7 @@ export function listOAuth2Tokens(db: Db, accountId: number): OAuth2TokenListing[
     db,
     `SELECT t.*, a.name AS app_name, a.website AS website, ch.channel_address AS channel_address
      FROM oauth2_token t JOIN oauth2_app a ON a.client_id = t.client_id JOIN channel ch ON ch.channel_id = t.channel_id
-     WHERE ch.channel_account_id = ? ORDER BY t.created DESC, t.id`,
+     WHERE ch.channel_account_id = ? ORDER BY t.created DESC, t.id DESC`,
   ).all(accountId);
 }
 

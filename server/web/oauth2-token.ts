@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Hub } from '../hub.js';
 import { resolveLogin } from '../auth/identity.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { verifyLoginPassword } from '../auth/passwords.js';
 import { HttpError } from '../http/errors.js';
 import {
   authenticateClient, clientToken, exchangeCode, OAuth2Error, passwordToken, revokeToken, type IssuedToken,
@@ -43,7 +43,9 @@ async function passwordGrant(ctx: Context, hub: Hub, client: { clientId: string;
   const app = authenticateClient(hub.db, client.clientId, client.secret);
   hub.throttle.check(ctx.ip);
   const found = resolveLogin(hub.db, field(ctx, 'username') ?? '');
-  const ok = found !== undefined && found.account.account_flags === 0 && (await verifyPassword(field(ctx, 'password') ?? '', found.account.account_password));
+  const usable = found !== undefined && found.account.account_flags === 0;
+  // Unknown names cost a hash too, so the answer's timing does not tell which accounts exist.
+  const ok = (await verifyLoginPassword(field(ctx, 'password') ?? '', usable ? found.account.account_password : undefined)) && usable;
   if (!ok || !found) {
     hub.throttle.fail(ctx.ip);
     throw new OAuth2Error(400, 'invalid_grant', 'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.');

@@ -47,7 +47,10 @@ test('a request body that claims gzip or deflate but is garbage is a 400, anonym
   }
 });
 
-test('unknown logins run the password hash as often as known ones (web login and Basic)', async () => {
+test('unknown logins run the password hash as often as known ones (web login, Basic, Mastodon password grant)', async () => {
+  const reg = await fetch(`${t.url}/api/v1/apps`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'timing', redirect_uris: 'urn:ietf:wg:oauth:2.0:oob', scopes: 'read' }) });
+  const app = (await reg.json()) as { client_id: string; client_secret: string };
+  assert.equal(reg.status, 200);
   const crypto = createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
   const original = crypto.scrypt;
   let runs = 0;
@@ -66,12 +69,15 @@ test('unknown logins run the password hash as often as known ones (web login and
     const web = (login: string) => () =>
       fetch(`${t.url}/login`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ login, password: 'wrong password' }) });
     const api = (login: string) => () => fetch(`${t.url}/api/account/verify_credentials.json`, { headers: { authorization: basic(login, 'wrong password') } });
-    for (const attempt of [web, api]) {
+    const grant = (login: string) => () =>
+      fetch(`${t.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', client_id: app.client_id, client_secret: app.client_secret, username: login, password: 'wrong password', scope: 'read' }) });
+    for (const attempt of [web, api, grant]) {
       const known = await count(attempt('alice'));
       const knownEmail = await count(attempt('alice@example.com'));
       const unknown = await count(attempt('nobody-here'));
       const unknownEmail = await count(attempt('nobody@example.org'));
-      assert.deepEqual([known.status, knownEmail.status, unknown.status, unknownEmail.status], [401, 401, 401, 401]);
+      const refused = attempt === grant ? 400 : 401;
+      assert.deepEqual([known.status, knownEmail.status, unknown.status, unknownEmail.status], [refused, refused, refused, refused]);
       assert.equal(known.runs, 1);
       assert.deepEqual([knownEmail.runs, unknown.runs, unknownEmail.runs], [1, 1, 1], 'the same number of scrypt runs for unknown logins');
     }
