@@ -18,6 +18,7 @@ import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
 import { securityHeaders } from './http/security-headers.js';
+import { noBrowserChallenge } from './http/no-browser-challenge.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
@@ -277,6 +278,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const trimmer = memoryTrimmer();
   app.use(trimmer.middleware);
   app.use(securityHeaders());
+  app.use(noBrowserChallenge());
   if (options.trustProxy) app.use(trustedProxyHeaders());
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));

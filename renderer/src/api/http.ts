@@ -46,7 +46,8 @@ function withQuery(path: string, query?: Params): string {
 }
 
 function headers(extra: Record<string, string> = {}): Record<string, string> {
-  return { Accept: 'application/json', 'X-CSRF-Token': csrfToken, ...extra };
+  // X-Requested-With: the hub then answers 401 without the Basic challenge that opens the browser's own login dialog.
+  return { Accept: 'application/json', 'X-CSRF-Token': csrfToken, 'X-Requested-With': 'XMLHttpRequest', ...extra };
 }
 
 /** Turns any of the hub's error bodies (compat, native, web) into a sentence for a person. */

@@ -8,7 +8,7 @@ async function web<T>(method: 'GET' | 'POST', path: string, json?: unknown, csrf
     res = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', ...(json ? { 'Content-Type': 'application/json' } : {}), ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
+      headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(json ? { 'Content-Type': 'application/json' } : {}), ...(csrf ? { 'X-CSRF-Token': csrf } : {}) },
       body: json ? JSON.stringify(json) : undefined,
     });
   } catch {

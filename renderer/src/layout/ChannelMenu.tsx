@@ -37,8 +37,9 @@ export function ChannelMenu({ photo }: { photo?: string }) {
     try {
       await what();
       setOpen(false);
-      navigate('/');
+      // Who is logged in first: the page navigated to must not load as the channel just left.
       await refresh();
+      navigate('/');
     } catch (err) {
       notify(describeError(err));
     } finally {
