@@ -35,10 +35,6 @@ export interface NotificationEvent {
 }
 
 /**
- * Records a notification for a local channel and tells the desktop shell (hub.events
- * 'notification', channel id, notification id). Nobody is notified of their own actions.
- */
-/**
  * A URL of this hub as a path (/display/…), so that a stored notification follows the hub when
  * its base URL changes (another port, LAN access on or off); other URLs stay as they are.
  */
@@ -46,6 +42,10 @@ function hubPath(hub: Hub, url: string): string {
   return url.startsWith(`${hub.baseUrl}/`) ? url.slice(hub.baseUrl.length) : url;
 }
 
+/**
+ * Records a notification for a local channel and tells the desktop shell (hub.events
+ * 'notification', channel id, notification id). Nobody is notified of their own actions.
+ */
 export function notify(hub: Hub, e: NotificationEvent): number | undefined {
   const channel = e.known?.channel?.channel_id === e.uid ? e.known.channel : getChannel(hub.db, e.uid);
   if (!channel || channel.channel_hash === e.actor) return undefined;

@@ -222,7 +222,13 @@ test('notifications: mention, favourite, follow; types filters, dismiss, clear',
   // Liking needs the right to comment on the thread: bob is connected to alice, carol is not.
   await assert.rejects(carol.v1.statuses.$select(mine.id).favourite(), (e: { statusCode?: number }) => e.statusCode === 403);
   await bob.v1.statuses.$select(mine.id).favourite();
+  await bob.v1.statuses.$select(mine.id).reblog();
   const all = await alice.v1.notifications.list();
+  const reblog = all.find((n) => n.type === 'reblog');
+  assert.equal(reblog?.status?.id, mine.id, 'a reblog notification carries the reblogged status');
+  assert.equal(reblog?.account.acct, 'bob');
+  const onlyReblogs = await alice.v1.notifications.list({ types: ['reblog'] });
+  assert.ok(onlyReblogs.some((n) => n.id === reblog.id) && onlyReblogs.every((n) => n.type === 'reblog'));
   const mention = all.find((n) => n.type === 'mention' && n.status?.id === post.id);
   assert.ok(mention, 'the mention is there');
   assert.match(mention.createdAt, ISO_MS);

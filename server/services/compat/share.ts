@@ -3,6 +3,8 @@ import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { findItemByIconfig } from '../../store/items.js';
 import { SHARE_ICONFIG } from '../../store/item-shares.js';
 import { getXchan } from '../../store/xchans.js';
+import { getChannelByHash } from '../../store/channels.js';
+import { notify, NOTIFY } from '../notifications.js';
 import { bodyToText } from '../../content/render.js';
 import { forbidden } from '../../http/errors.js';
 import { createItem, deleteItem } from '../items.js';
@@ -28,7 +30,7 @@ export function shareItem(hub: Hub, channel: ChannelRow, original: ItemRow, app:
   const body =
     `[share author="${attr(author?.xchan_name ?? '')}" profile="${attr(author?.xchan_url ?? '')}" avatar="${attr(author?.xchan_photo_s ?? '')}"` +
     ` link="${attr(original.plink)}" posted="${original.created}" message_id="${attr(original.mid)}"]${content}[/share]`;
-  return createItem(hub, channel, {
+  const share = createItem(hub, channel, {
     body,
     title: original.title,
     verb: VERB.SHARE,
@@ -37,6 +39,10 @@ export function shareItem(hub: Hub, channel: ChannelRow, original: ItemRow, app:
     app,
     iconfig: [{ ...SHARE_ICONFIG, v: String(original.id) }],
   });
+  // Stored like a like (Hubzilla has no kind of its own for it), with the share verb and the shared item.
+  const authorChannel = getChannelByHash(hub.db, original.author_xchan);
+  if (authorChannel) notify(hub, { uid: authorChannel.channel_id, ntype: NOTIFY.LIKE, actor: channel.channel_hash, msg: `${channel.channel_name} shared your post`, link: original.llink, iid: original.id, parent: original.parent, verb: VERB.SHARE, otype: 'item' });
+  return share;
 }
 
 /** statuses/unretweet: deletes the channel's share of the item, if it has one; returns whether it had. */

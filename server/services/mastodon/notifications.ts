@@ -19,7 +19,7 @@ export type MastodonType = (typeof MASTODON_TYPES)[number];
 const NTYPES: Record<MastodonType, number[]> = {
   mention: [NOTIFY.TAGSELF, NOTIFY.COMMENT, NOTIFY.WALL],
   status: [],
-  reblog: [],
+  reblog: [NOTIFY.LIKE],
   follow: [NOTIFY.INTRO],
   follow_request: [NOTIFY.INTRO],
   favourite: [NOTIFY.LIKE],
@@ -37,6 +37,7 @@ export interface MastodonNotification {
 /** The type one stored notification is for `channel`, or undefined when Mastodon has none for it. */
 function typeOf(hub: Hub, channel: ChannelRow, n: NotifyRow): MastodonType | undefined {
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.LIKE) return 'favourite';
+  if (n.ntype === NOTIFY.LIKE && n.verb === VERB.SHARE) return 'reblog';
   if (n.ntype === NOTIFY.TAGSELF || n.ntype === NOTIFY.COMMENT || n.ntype === NOTIFY.WALL) return 'mention';
   if (n.ntype === NOTIFY.INTRO) return getConnection(hub.db, channel.channel_id, n.xchan)?.abook_pending ? 'follow_request' : 'follow';
   return undefined;
@@ -64,7 +65,7 @@ export function loadNotifications(hub: Hub, channel: ChannelRow, q: Notification
 
 export function renderNotifications(hub: Hub, channel: ChannelRow, rows: NotifyRow[], types: readonly MastodonType[] = MASTODON_TYPES): MastodonNotification[] {
   const typed = rows.map((n) => ({ n, type: typeOf(hub, channel, n) })).filter((r): r is { n: NotifyRow; type: MastodonType } => r.type !== undefined && types.includes(r.type));
-  // The status of a favourite is the liked item; of a mention, the item itself.
+  // The status of a favourite is the liked item; of a mention or a reblog, the item itself (a reblog's is the shared one).
   const itemIds = typed.filter((r) => r.type !== 'follow' && r.type !== 'follow_request' && r.n.iid).map((r) => r.n.iid);
   const rawItems = new Map(itemsByIds(hub.db, itemIds).map((i) => [i.id, i]));
   const statusItem = new Map<number, ItemRow>();
