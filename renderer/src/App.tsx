@@ -7,6 +7,8 @@ import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { SetupPage } from './pages/auth/SetupPage.tsx';
 import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
 import { ProfilePage } from './pages/channel/ProfilePage.tsx';
+import { SearchPage } from './pages/search/SearchPage.tsx';
+import { TagPage } from './pages/search/TagPage.tsx';
 import { hubLinkRoute } from './pages/links/routes.tsx';
 import { ImportPage } from './pages/channels/ImportPage.tsx';
 import { NewChannelPage } from './pages/channels/NewChannelPage.tsx';
@@ -39,6 +41,8 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (path === '/groups' || path === '/groups/') return <GroupsPage />;
   if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
   if (path === '/notifications') return <NotificationsPage />;
+  if (path === '/search' || path === '/search/') return <SearchPage />;
+  if ((m = match('/tags/:tag', path))) return <TagPage key={m.tag} tag={m.tag!} />;
   if (path === '/connections' || path === '/connections/') return <ConnectionsPage connect={query.get('connect') ?? undefined} />;
   if ((m = match('/connections/:abookId', path))) return <ConnectionPage abookId={m.abookId!} />;
   if (match('/settings/oauth', path)) return <AppsPage />;

@@ -29,6 +29,8 @@ function decoded(segment: string): string {
 export function screenTitle(path: string): string | undefined {
   const album = /^\/photos\/album\/([^/]+)/.exec(path);
   if (album) return `${decoded(album[1]!) === '/' ? 'Unsorted' : decoded(album[1]!)} · Photos`;
+  const tag = /^\/tags\/([^/]+)/.exec(path);
+  if (tag) return `#${decoded(tag[1]!)}`;
   const channel = /^\/channel\/([^/]+)/.exec(path);
   if (channel) return decoded(channel[1]!);
   return SCREENS.find(([pattern]) => pattern.test(path))?.[1];

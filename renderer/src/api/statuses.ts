@@ -8,6 +8,16 @@ export function homeTimeline(maxId?: number, count = PAGE_SIZE): Promise<Status[
   return get<Status[]>(`${COMPAT}statuses/home_timeline`, { count, max_id: maxId, exclude_replies: true });
 }
 
+/** One page of a channel's posts that the owner may see, newest first. */
+export function userTimeline(screenName: string, maxId?: number, count = PAGE_SIZE): Promise<Status[]> {
+  return get<Status[]>(`${COMPAT}statuses/user_timeline`, { screen_name: screenName, count, max_id: maxId, exclude_replies: true });
+}
+
+/** One page of full-text search results (`#tag` finds the posts tagged so), newest first. */
+export function searchStatuses(q: string, maxId?: number, count = PAGE_SIZE): Promise<Status[]> {
+  return get<Status[]>(`${COMPAT}search`, { q, count, max_id: maxId });
+}
+
 /** Every post and comment of the thread containing `id`. */
 export function conversation(id: number): Promise<Status[]> {
   return get<Status[]>(`${COMPAT}conversation/show`, { id, count: 100 });

@@ -61,6 +61,7 @@ export interface Status {
   attachments?: Attachment[] | null;
   geo?: { type: string; coordinates: [number, number] } | null;
   external_url?: string;
+  entities?: { hashtags?: { text: string }[]; user_mentions?: { screen_name: string }[] };
 }
 
 export interface Notification {

@@ -1,4 +1,5 @@
 import { createElement, type CSSProperties, type ReactNode } from 'react';
+import { Link } from '../router.tsx';
 
 /**
  * Shows HTML without ever handing a string to the DOM: the markup is parsed (inert, in a detached
@@ -87,13 +88,54 @@ function attributes(el: Element, tag: string): Record<string, unknown> {
   return props;
 }
 
-function convert(node: Node, key: number): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+/**
+ * The hashtags and mentions a post carries (from its entities): in its text they become links to the
+ * tag's page and the channel's page. Only these, so that `#1` in prose or an address stays text.
+ */
+export interface PostLinks {
+  tags: ReadonlySet<string>;
+  mentions: ReadonlySet<string>;
+}
+
+/** No links inside these: a link cannot hold another, and code is literal. */
+const NO_LINKS_INSIDE = new Set(['a', 'code', 'pre']);
+const TAG_OR_MENTION = /(^|[^\p{L}\p{N}_&/#@])([#@])([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/gu;
+
+function linkText(text: string, links: PostLinks): ReactNode {
+  const out: ReactNode[] = [];
+  let last = 0;
+  for (const m of text.matchAll(TAG_OR_MENTION)) {
+    const [, before, sign, name] = m as unknown as [string, string, string, string];
+    const known = sign === '#' ? links.tags.has(name.toLowerCase()) : links.mentions.has(name.toLowerCase());
+    if (!known) continue;
+    const start = m.index! + before.length;
+    out.push(text.slice(last, start));
+    out.push(
+      sign === '#' ? (
+        <Link key={start} to={`/tags/${encodeURIComponent(name)}`} className="hashtag">
+          #{name}
+        </Link>
+      ) : (
+        <Link key={start} to={`/channel/${encodeURIComponent(name)}`} className="mention">
+          @{name}
+        </Link>
+      ),
+    );
+    last = start + 1 + name.length;
+  }
+  if (!out.length) return text;
+  out.push(text.slice(last));
+  return out;
+}
+
+function convert(node: Node, key: number, links?: PostLinks): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return links ? linkText(node.textContent ?? '', links) : node.textContent;
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const el = node as Element;
   const tag = el.tagName.toLowerCase();
   if (DROP_WITH_CONTENT.has(tag)) return null;
-  const children = Array.from(el.childNodes, (child, i) => convert(child, i));
+  const inner = NO_LINKS_INSIDE.has(tag) ? undefined : links;
+  const children = Array.from(el.childNodes, (child, i) => convert(child, i, inner));
   if (!TAGS.has(tag)) return createElement('span', { key }, ...children);
   const props = attributes(el, tag);
   if (props.skip) return null;
@@ -101,11 +143,11 @@ function convert(node: Node, key: number): ReactNode {
   return VOID.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
 }
 
-export function htmlToReact(html: string): ReactNode[] {
+export function htmlToReact(html: string, links?: PostLinks): ReactNode[] {
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  return Array.from(doc.body.childNodes, (node, i) => convert(node, i));
+  return Array.from(doc.body.childNodes, (node, i) => convert(node, i, links));
 }
 
-export function SafeHtml({ html, className }: { html: string; className?: string }) {
-  return <div className={className}>{htmlToReact(html)}</div>;
+export function SafeHtml({ html, className, links }: { html: string; className?: string; links?: PostLinks }) {
+  return <div className={className}>{htmlToReact(html, links)}</div>;
 }

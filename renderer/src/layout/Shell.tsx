@@ -3,6 +3,7 @@ import { Link } from '../router.tsx';
 import { Bell } from './Bell.tsx';
 import { ChannelMenu } from './ChannelMenu.tsx';
 import { Nav } from './Nav.tsx';
+import { SearchForm } from '../pages/search/SearchForm.tsx';
 
 /** The frame around every page of the logged-in UI. */
 export function Shell({ path, photo, children }: { path: string; photo?: string; children: ReactNode }) {
@@ -17,6 +18,7 @@ export function Shell({ path, photo, children }: { path: string; photo?: string;
           Hearth
         </Link>
         <div className="topbar-tools">
+          <SearchForm className="search-form-top" />
           <Bell />
           <ChannelMenu photo={photo} />
         </div>

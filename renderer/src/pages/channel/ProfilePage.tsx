@@ -1,13 +1,17 @@
+import { useMemo } from 'react';
 import { ApiError, COMPAT, get } from '../../api/http.ts';
+import { userTimeline } from '../../api/statuses.ts';
 import type { User } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
+import { ThreadList } from '../stream/ThreadList.tsx';
+import { useStream, type Timeline } from '../stream/useStream.ts';
 
 /**
- * A channel's page (/channel/<nick>, the profile URL the APIs hand out): its photo, name, address
- * and about text. (A stand-in: the full channel page with its posts replaces it.)
+ * A channel's page (/channel/<nick>, the profile URL the APIs hand out, and where author names and
+ * @mentions lead): its photo, name, address, about text, and the posts of it that the owner may see.
  */
 export function ProfilePage({ nick }: { nick: string }) {
   const user = useLoad(async () => {
@@ -28,8 +32,8 @@ export function ProfilePage({ nick }: { nick: string }) {
       </Empty>
     );
   return (
-    <div className="page">
-      <section className="card standin-profile" aria-label="Channel">
+    <div className="page page-stream">
+      <section className="card profile-card" aria-label="Channel">
         <Avatar src={u.profile_image_url_large ?? u.profile_image_url} name={u.name || u.screen_name} size={96} />
         <div>
           <h1>{u.name || u.screen_name}</h1>
@@ -37,6 +41,29 @@ export function ProfilePage({ nick }: { nick: string }) {
           {u.description && <p className="profile-about">{u.description}</p>}
         </div>
       </section>
+      <ChannelPosts user={u} />
     </div>
+  );
+}
+
+function ChannelPosts({ user }: { user: User }) {
+  const nick = user.screen_name;
+  const timeline = useMemo<Timeline>(() => ({ key: `user:${nick}`, load: (maxId, count) => userTimeline(nick, maxId, count) }), [nick]);
+  const stream = useStream(undefined, timeline);
+  const name = user.name || nick;
+  return (
+    <>
+      <h2 className="section-title">Posts</h2>
+      <ThreadList
+        stream={stream}
+        texts={{
+          label: `Posts by ${name}`,
+          loading: 'Loading the posts…',
+          failed: 'The posts could not be loaded',
+          end: `These are all the posts of ${name} that you can see.`,
+          empty: <Empty title={`No posts of ${name} that you can see.`}>Posts they share with you, or in public, show here.</Empty>,
+        }}
+      />
+    </>
   );
 }

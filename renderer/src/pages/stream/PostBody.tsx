@@ -2,7 +2,7 @@ import type { Status } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Time } from '../../components/Time.tsx';
-import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { SafeHtml, type PostLinks } from '../../content/SafeHtml.tsx';
 import { Link } from '../../router.tsx';
 import { Audience } from './Audience.tsx';
 import { authorOf, threadId } from './threads.ts';
@@ -51,6 +51,14 @@ function Attachments({ status, html }: { status: Status; html: string }) {
   );
 }
 
+function postLinks(status: Status): PostLinks {
+  const e = status.entities;
+  return {
+    tags: new Set((e?.hashtags ?? []).map((h) => h.text.toLowerCase())),
+    mentions: new Set((e?.user_mentions ?? []).map((m) => m.screen_name.toLowerCase())),
+  };
+}
+
 export function PostBody({ status, compact }: { status: Status; compact?: boolean }) {
   const author = authorOf(status);
   const html = bodyHtml(status);
@@ -60,7 +68,9 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
       <div className="post-head">
         <Avatar src={author.profile_image_url} name={author.name || author.screen_name} size={compact ? 32 : 44} />
         <div className="post-meta">
-          <span className="post-author">{author.name || author.screen_name}</span>
+          <Link to={`/channel/${encodeURIComponent(author.screen_name)}`} className="post-author">
+            {author.name || author.screen_name}
+          </Link>
           <span className="muted post-sub">
             <Link to={`/item/${threadId(status)}`}>
               <Time value={status.created_at} />
@@ -70,7 +80,7 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
         </div>
       </div>
       {status.friendica_title ? <h3 className="post-title">{status.friendica_title}</h3> : null}
-      {html ? <SafeHtml html={html} className="post-content" /> : <p className="post-content">{status.text}</p>}
+      {html ? <SafeHtml html={html} className="post-content" links={postLinks(status)} /> : <p className="post-content">{status.text}</p>}
       <Attachments status={status} html={html} />
       {geo && (
         <a className="post-place muted" href={`https://www.openstreetmap.org/?mlat=${geo[0]}&mlon=${geo[1]}#map=15/${geo[0]}/${geo[1]}`} target="_blank" rel="noopener noreferrer">

@@ -4,7 +4,7 @@ import { filteredThreadMids, type StreamFilter } from '../../api/network.ts';
 import { PAGE_SIZE, homeTimeline, statusByMid } from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
 import { loadThread } from './loadThread.ts';
-import { isComment, type Thread } from './threads.ts';
+import { isComment, threadId, type Thread } from './threads.ts';
 
 interface StreamState {
   threads: Thread[];
@@ -29,16 +29,40 @@ async function filteredPage(filter: StreamFilter, page: number): Promise<Status[
 }
 
 /**
+ * Another list of posts shown as threads (a channel's posts, a tag, search results): `load` gives a
+ * page, newest first, up to `maxId` (inclusive). `key` names the list: another key starts afresh.
+ */
+export interface Timeline {
+  key: string;
+  load: (maxId: number | undefined, count: number) => Promise<Status[]>;
+}
+
+/** The threads of a page that may hold comments too: each thread once, with its top. */
+async function threadsOf(page: Status[]): Promise<Thread[]> {
+  const seen = new Set<number>();
+  const loads: Promise<Thread>[] = [];
+  for (const s of page) {
+    const id = threadId(s);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    loads.push(isComment(s) ? loadThread(id).catch((err) => ({ top: s, comments: [], commentsError: describeError(err) })) : withComments(s));
+  }
+  return Promise.all(loads);
+}
+
+/**
  * The network stream as threads, loaded a page at a time (max_id paging, newest first); with a
  * filter, only the threads of one group or one connection.
  */
-export function useStream(filter?: StreamFilter) {
+export function useStream(filter?: StreamFilter, timeline?: Timeline) {
   const [state, setState] = useState<StreamState>({ threads: [], loading: true, ended: false });
   const nextMaxId = useRef<number | undefined>(undefined);
   const nextPage = useRef(1);
   const filterRef = useRef(filter);
   filterRef.current = filter;
-  const filterKey = filter ? JSON.stringify(filter) : '';
+  const timelineRef = useRef(timeline);
+  timelineRef.current = timeline;
+  const filterKey = (filter ? JSON.stringify(filter) : '') + (timeline?.key ?? '');
   const busy = useRef(false);
   const generation = useRef(0);
 
@@ -53,11 +77,11 @@ export function useStream(filter?: StreamFilter) {
     setState((s) => ({ ...s, loading: true, error: undefined, ...(reset ? { ended: false } : {}) }));
     try {
       const active = filterRef.current;
-      const page = active ? await filteredPage(active, nextPage.current) : await homeTimeline(nextMaxId.current, PAGE_SIZE);
+      const other = timelineRef.current;
+      const page = active ? await filteredPage(active, nextPage.current) : other ? await other.load(nextMaxId.current, PAGE_SIZE) : await homeTimeline(nextMaxId.current, PAGE_SIZE);
       if (mine !== generation.current) return;
       nextPage.current += 1;
-      const tops = page.filter((s) => !isComment(s));
-      const threads = await Promise.all(tops.map(withComments));
+      const threads = other ? await threadsOf(page) : await Promise.all(page.filter((s) => !isComment(s)).map(withComments));
       if (mine !== generation.current) return;
       if (page.length) nextMaxId.current = Math.min(...page.map((s) => s.id)) - 1;
       setState((s) => {

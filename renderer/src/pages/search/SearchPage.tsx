@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { searchStatuses } from '../../api/statuses.ts';
+import { Empty } from '../../components/Status.tsx';
+import { useLocation } from '../../router.tsx';
+import { ThreadList } from '../stream/ThreadList.tsx';
+import { useStream, type Timeline } from '../stream/useStream.ts';
+import { SearchForm } from './SearchForm.tsx';
+
+/** Full-text search over the posts and comments the owner may see (/search?q=…). */
+export function SearchPage() {
+  const { query } = useLocation();
+  const q = (query.get('q') ?? '').trim();
+  const timeline = useMemo<Timeline | undefined>(() => (q ? { key: `search:${q}`, load: (maxId, count) => searchStatuses(q, maxId, count) } : undefined), [q]);
+  return (
+    <div className="page page-stream">
+      <h1 className="page-title">Search</h1>
+      <SearchForm key={q} initial={q} className="search-form-page" />
+      {timeline ? <SearchResults q={q} timeline={timeline} /> : <Empty title="Search your stream.">Type words to find the posts and comments containing all of them, or #tag for a tag.</Empty>}
+    </div>
+  );
+}
+
+function SearchResults({ q, timeline }: { q: string; timeline: Timeline }) {
+  const stream = useStream(undefined, timeline);
+  return (
+    <ThreadList
+      stream={stream}
+      texts={{
+        label: `Results for ${q}`,
+        loading: 'Searching…',
+        failed: 'The search failed',
+        end: 'No more results.',
+        empty: <Empty title={`Nothing found for “${q}”.`}>Search finds whole words in posts and comments you can see.</Empty>,
+      }}
+    />
+  );
+}
