@@ -3,6 +3,9 @@ import type MarkdownItType from 'markdown-it';
 import type SanitizeHtml from 'sanitize-html';
 import { lazyPackage } from '../util/lazy.js';
 import { createBbcodeRenderer } from './bbcode.js';
+import { createMarkdownRenderer, escapeHtml, plainToHtml } from './markup.js';
+
+export { escapeHtml };
 
 const bbobHTML = lazyPackage<{ default: typeof BbobHtml }>('@bbob/html');
 const sanitizeHtml = lazyPackage<typeof SanitizeHtml>('sanitize-html');
@@ -22,8 +25,8 @@ export function isSupportedMimetype(m: string): m is BodyMimetype {
   return (SUPPORTED_MIMETYPES as readonly string[]).includes(m);
 }
 
-let markdownMemo: InstanceType<typeof MarkdownItType> | undefined;
-const markdown = () => (markdownMemo ??= new (MarkdownIt())({ html: false, linkify: true, breaks: true }));
+let markdownMemo: ((body: string) => string) | undefined;
+const markdownToHtml = (body: string) => (markdownMemo ??= createMarkdownRenderer(MarkdownIt()))(body);
 
 /** Links in posts must be absolute http(s)/mailto URLs; anything else (e.g. an escaped javascript: URL) is dropped. */
 function withAbsoluteUrl(attribs: Record<string, string>, name: string): Record<string, string> {
@@ -72,18 +75,8 @@ export function sanitize(html: string): string {
   return sanitizeHtml()(html, SANITIZE);
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
-
 let bbcodeMemo: ((body: string) => string) | undefined;
 const bbcodeToHtml = (body: string) => (bbcodeMemo ??= createBbcodeRenderer(bbobHTML().default))(body);
-
-function plainToHtml(body: string): string {
-  return escapeHtml(body)
-    .replace(/\bhttps?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}">${url}</a>`)
-    .replace(/\r?\n/g, '<br>');
-}
 
 /**
  * Remembers the results of a pure string function for recently seen inputs. Clients poll the same
@@ -108,7 +101,7 @@ const renderMemo = memoized((key) => {
   const mimetype = key.slice(0, cut);
   const body = key.slice(cut + 1);
   let html: string;
-  if (mimetype === 'text/markdown') html = markdown().render(body);
+  if (mimetype === 'text/markdown') html = markdownToHtml(body);
   else if (mimetype === 'text/plain') html = plainToHtml(body);
   else html = bbcodeToHtml(body);
   return sanitize(html).trim();

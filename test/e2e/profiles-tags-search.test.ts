@@ -73,6 +73,10 @@ test('#tags and @mentions in a post are links; [1] and #1 stay text', async () =
   assert.equal(await tagged.getByRole('article').count(), 2, 'the two public #baking posts; not the private one');
   assert.equal(await page.title(), '#baking · Hearth');
   await ui.screenshots('tag-page');
+
+  // The tag address the APIs hand out (Hubzilla's /search?tag=) opens the same page.
+  await page.goto('/search?tag=outdoors');
+  await page.getByRole('region', { name: 'Posts tagged #outdoors' }).getByText('Climbing at dawn').waitFor();
 });
 
 test('the search box finds posts by their words and says when nothing is found', async () => {

@@ -44,6 +44,10 @@ export function react(id: number, verb: Reaction, undo: boolean): Promise<unknow
 export interface PostDraft {
   title: string;
   body: string;
+  /** A content warning: shown in place of the post until opened. */
+  summary?: string;
+  /** How the body is written (text/bbcode unless said). */
+  mimetype?: string;
   /** Group hashes and connection xchan hashes; both empty means public. */
   groups: string[];
   contacts: string[];
@@ -59,6 +63,8 @@ export function publishPost(draft: PostDraft, onProgress: (fraction: number) => 
   const form = new FormData();
   form.append('body', draft.body);
   form.append('title', draft.title);
+  if (draft.summary) form.append('summary', draft.summary);
+  if (draft.mimetype) form.append('mimetype', draft.mimetype);
   if (draft.postId) form.append('post_id', String(draft.postId));
   else {
     for (const g of draft.groups) form.append('group_allow[]', g);

@@ -10,10 +10,11 @@ import { Link } from '../router.tsx';
 const TAGS = new Set([
   'a', 'b', 'strong', 'i', 'em', 'u', 's', 'del', 'strike', 'span', 'div', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
   'ul', 'ol', 'li', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sub', 'sup',
+  'details', 'summary',
 ]);
 const VOID = new Set(['br', 'hr', 'img']);
 /** Classes the hub's renderer gives to its own notes (a removed photo, who is quoted). */
-const CLASSES = new Set(['photo-removed', 'quote-author', 'shared-author']);
+const CLASSES = new Set(['photo-removed', 'quote-author', 'shared-author', 'content-warning']);
 const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math', 'head', 'title']);
 
 const STYLES: Record<string, { prop: keyof CSSProperties; ok: RegExp }> = {

@@ -217,6 +217,16 @@ function entitySources(f: StatusFacts, attachments: ReturnType<typeof attachment
   };
 }
 
+/**
+ * An item's HTML as statuses carry it: the title as a heading, then the body. With `contentWarning`,
+ * a summary hides the body in a <details> any HTML client can open (the Mastodon API carries the
+ * summary apart, as spoiler_text).
+ */
+export function statusHtml(item: Pick<ItemRow, 'title' | 'summary' | 'html'>, opts: { contentWarning: boolean }): string {
+  const body = opts.contentWarning && item.summary ? `<details class="content-warning"><summary>${escapeHtml(item.summary)}</summary><div>${item.html}</div></details>` : item.html;
+  return item.title ? `<h4>${escapeHtml(item.title)}</h4>${body}` : body;
+}
+
 /** Plain text of an item: its title, then the text of its body (from the stored rendering when there is one). */
 export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'> & Partial<Pick<ItemRow, 'html'>>): string {
   const body = item.html ? htmlToText(item.html) : bodyToText(item.body, item.mimetype);
@@ -226,7 +236,7 @@ export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'> & 
 /** Builds a status from its gathered facts. Pure: no database access. */
 export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatStatus {
   const item = f.item;
-  const html = item.title ? `<h4>${escapeHtml(item.title)}</h4>${item.html}` : item.html;
+  const html = statusHtml(item, { contentWarning: true });
   const original = f.retweeted;
   // Twitter's retweets read "RT @author: text"; the original itself is in retweeted_status.
   const text = original ? `RT @${original.user.screen_name}: ${original.text}` : statusText(item);

@@ -4,7 +4,7 @@ import { itemsByIds, termsOf } from '../../store/item-batch.js';
 import { mastodonItemConfig, photoIdsOfResources } from '../../store/mastodon.js';
 import { getXchansByHash } from '../../store/xchans.js';
 import { TERM_HASHTAG, TERM_MENTION } from '../../content/terms.js';
-import { parseAttach, type CompatStatus } from '../../serializers/compat/status.js';
+import { parseAttach, statusHtml, type CompatStatus } from '../../serializers/compat/status.js';
 import { screenName } from '../../serializers/compat/user.js';
 import { mastodonMedia } from '../../serializers/mastodon/media.js';
 import { mastodonStatus, type MastodonStatus } from '../../serializers/mastodon/status.js';
@@ -69,7 +69,7 @@ export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, i
       {
         item,
         account: accounts.get(item.author_xchan) ?? placeholderAccount(String(c.user.id)),
-        content: withoutMediaImages(c.statusnet_html, keys),
+        content: withoutMediaImages(item.summary ? statusHtml(item, { contentWarning: false }) : c.statusnet_html, keys),
         visibility: visibilityOf(item, conf.visibility),
         spoilerText: item.summary,
         sensitive: item.item_nsfw !== 0,

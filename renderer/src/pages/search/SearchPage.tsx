@@ -5,9 +5,17 @@ import { useLocation } from '../../router.tsx';
 import { ThreadList } from '../stream/ThreadList.tsx';
 import { useStream, type Timeline } from '../stream/useStream.ts';
 import { SearchForm } from './SearchForm.tsx';
+import { TagPage } from './TagPage.tsx';
 
 /** Full-text search over the posts and comments the owner may see (/search?q=…). */
 export function SearchPage() {
+  const { query } = useLocation();
+  // Hubzilla's tag address (/search?tag=…), which the APIs hand out as a hashtag's url.
+  const tag = query.get('tag')?.trim();
+  return tag ? <TagPage key={tag} tag={tag} /> : <TextSearch />;
+}
+
+function TextSearch() {
   const { query } = useLocation();
   const q = (query.get('q') ?? '').trim();
   const timeline = useMemo<Timeline | undefined>(() => (q ? { key: `search:${q}`, load: (maxId, count) => searchStatuses(q, maxId, count) } : undefined), [q]);

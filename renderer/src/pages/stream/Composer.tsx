@@ -4,7 +4,7 @@ import { publishPost } from '../../api/statuses.ts';
 import type { ItemUpdateResult } from '../../api/types.ts';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
-import { bbcodeToHtml } from '../../content/bbcode.ts';
+import { previewHtml, type PostFormat } from '../../content/preview.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
@@ -23,6 +23,8 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const ids = useId();
   const [title, setTitle] = useState(edit?.title ?? '');
   const [body, setBody] = useState(edit?.body ?? '');
+  const [warning, setWarning] = useState('');
+  const [format, setFormat] = useState<PostFormat>('text/bbcode');
   const [files, setFiles] = useState<File[]>([]);
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
@@ -33,13 +35,15 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const upload = useRef<UploadHandle<ItemUpdateResult>>(undefined);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const deferredBody = useDeferredValue(body);
-  const preview = useMemo(() => (deferredBody.trim() ? bbcodeToHtml(deferredBody) : ''), [deferredBody]);
+  const preview = useMemo(() => (deferredBody.trim() ? previewHtml(deferredBody, format) : ''), [deferredBody, format]);
   const busy = progress !== undefined;
   const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
   const reset = () => {
     setTitle('');
     setBody('');
+    setWarning('');
+    setFormat('text/bbcode');
     setFiles([]);
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
@@ -51,7 +55,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
     setError(undefined);
     setProgress(0);
-    upload.current = publishPost({ title: title.trim(), body, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, postId: edit?.postId }, setProgress);
+    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, postId: edit?.postId }, setProgress);
     try {
       await upload.current.promise;
       if (!edit) reset();
@@ -67,7 +71,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (!(e.ctrlKey || e.metaKey)) return;
     if (e.key === 'Enter') return void submit(e);
-    const tag = shortcutFor(e.key);
+    const tag = format === 'text/bbcode' ? shortcutFor(e.key) : undefined;
     if (!tag) return;
     e.preventDefault();
     const el = e.currentTarget;
@@ -82,7 +86,27 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
         Title
       </label>
       <input id={`${ids}-title`} className="composer-title" placeholder="Title (optional)" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={190} disabled={busy} />
-      <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} />
+      {!edit && (
+        <>
+          <label htmlFor={`${ids}-warning`} className="visually-hidden">
+            Content warning
+          </label>
+          <input id={`${ids}-warning`} className="composer-warning" placeholder="Content warning (optional)" title="Shown instead of the post until opened" value={warning} onChange={(e) => setWarning(e.target.value)} maxLength={190} disabled={busy} />
+        </>
+      )}
+      <div className="composer-format-row">
+        {format === 'text/bbcode' ? <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} /> : <span />}
+        {!edit && (
+          <span className="composer-format">
+            <label htmlFor={`${ids}-format`}>Format</label>
+            <select id={`${ids}-format`} value={format} onChange={(e) => setFormat(e.target.value as PostFormat)} disabled={busy}>
+              <option value="text/bbcode">BBCode</option>
+              <option value="text/markdown">Markdown</option>
+              <option value="text/plain">Plain text</option>
+            </select>
+          </span>
+        )}
+      </div>
       <div className={`composer-panes${preview ? ' composer-panes-split' : ''}`}>
         <div className="composer-pane">
           <label htmlFor={`${ids}-body`} className="visually-hidden">
@@ -104,7 +128,14 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
           <section className="composer-pane preview" aria-label="Preview">
             <div className="preview-label">Preview</div>
             {title.trim() && <h3 className="post-title">{title}</h3>}
-            <SafeHtml html={preview} className="post-content" />
+            {warning.trim() ? (
+              <details className="content-warning">
+                <summary>{warning.trim()}</summary>
+                <SafeHtml html={preview} className="post-content" />
+              </details>
+            ) : (
+              <SafeHtml html={preview} className="post-content" />
+            )}
           </section>
         )}
       </div>
