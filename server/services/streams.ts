@@ -1,7 +1,7 @@
 import type { Hub } from '../hub.js';
 import type { ChannelRow } from '../store/rows.js';
 import { channelStreamThreadIds, conversationItems, networkThreadIds, threadsItems, type NetworkQuery } from '../store/item-streams.js';
-import { getItem, getItemByMid } from '../store/items.js';
+import { getItem, getItemByMid, itemVisibleTo } from '../store/items.js';
 import { portableItem } from '../serializers/native/portable-item.js';
 import { notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
@@ -31,10 +31,14 @@ export function networkStream(hub: Hub, channel: ChannelRow, filters: NetworkFil
 
 /**
  * item/full: the whole conversation an item of this channel belongs to, in the backup form.
- * Items of other channels' conversations are not the channel's to export: 404.
+ * Other channels' conversations are not the channel's to export (404), except the channel's own
+ * comments in them: on Hubzilla the commenter keeps a copy of what it wrote, and the owner's UI
+ * edits a comment from its source. Those come alone, while the channel may still see them.
  */
 export function fullConversation(hub: Hub, channel: ChannelRow, ref: { id?: number; mid?: string }) {
   const item = ref.id !== undefined ? getItem(hub.db, ref.id) : ref.mid !== undefined ? getItemByMid(hub.db, ref.mid) : undefined;
-  if (!item || item.item_deleted || item.uid !== channel.channel_id) throw notFound('item not found');
-  return conversationItems(hub.db, item.parent).map((row) => portableItem(row, { mirror: true }));
+  if (!item || item.item_deleted) throw notFound('item not found');
+  if (item.uid === channel.channel_id) return conversationItems(hub.db, item.parent).map((row) => portableItem(row, { mirror: true }));
+  if (item.author_xchan !== channel.channel_hash || !itemVisibleTo(hub.db, item.id, channel.channel_hash)) throw notFound('item not found');
+  return conversationItems(hub.db, item.parent).filter((row) => row.id === item.id).map((row) => portableItem(row, { mirror: false }));
 }

@@ -64,3 +64,24 @@ test('item/full: missing or malformed id 400; unknown or someone else\'s item 40
   assertError(await call(t, 'carol', `item/full?item_id=${top.id}`), 404);
   assertError(await call(t, undefined, `item/full?item_id=${top.id}`), 401);
 });
+
+test("item/full gives a channel its own comment in another channel's thread, alone, while it may still see it", async () => {
+  const own = await call(t, 'bob', `item/full?item_id=${reply.id}`);
+  assert.equal(own.status, 200);
+  const items = own.json.item as Record<string, any>[];
+  assert.deepEqual(items.map((i) => [i.message_id, i.body]), [[reply.mid, 'a reply']], "only bob's comment, with its source");
+  const byMid = await call(t, 'bob', `item/full?mid=${encodeURIComponent(reply.mid)}`);
+  assert.deepEqual((byMid.json.item as Record<string, any>[]).map((i) => i.message_id), [reply.mid]);
+  // Not the thread it sits in, nor anybody else's comment.
+  assertError(await call(t, 'bob', `item/full?item_id=${top.id}`), 404);
+  assertError(await call(t, 'carol', `item/full?item_id=${reply.id}`), 404);
+  assertError(await call(t, undefined, `item/full?item_id=${reply.id}`), 401);
+
+  // Once alice narrows the thread to herself, bob's comment is out of his sight as well.
+  const narrowed = await t.request(`${NATIVE}/item/update`, {
+    as: 'alice', method: 'POST',
+    body: new URLSearchParams({ post_id: String(top.id), body: 'a post with #tags, @bob and a file', 'contact_allow[]': t.channels.alice!.channel_hash }),
+  });
+  assert.equal(narrowed.status, 200, await narrowed.text());
+  assertError(await call(t, 'bob', `item/full?item_id=${reply.id}`), 404);
+});

@@ -128,7 +128,7 @@ test('liking, commenting, editing and deleting inline', async () => {
   await post.getByRole('button', { name: 'Comment' }).click();
   await post.getByRole('list', { name: 'Comments' }).getByText('A comment from the owner').waitFor();
 
-  await post.getByRole('button', { name: 'Edit' }).click();
+  await post.getByRole('button', { name: 'Edit' }).first().click();
   const editor = post.getByRole('form', { name: 'Edit post' });
   await editor.getByLabel('Title').fill('Final title');
   await editor.getByLabel('Message').fill('Better words');

@@ -18,9 +18,20 @@ export function searchStatuses(q: string, maxId?: number, count = PAGE_SIZE): Pr
   return get<Status[]>(`${COMPAT}search`, { q, count, max_id: maxId });
 }
 
-/** Every post and comment of the thread containing `id`. */
-export function conversation(id: number): Promise<Status[]> {
-  return get<Status[]>(`${COMPAT}conversation/show`, { id, count: 100 });
+const THREAD_PAGE = 100;
+
+/**
+ * Every post and comment of the thread containing `id`, replies to comments included
+ * (conversation/show gives only the direct answers), read a page at a time, newest first.
+ */
+export async function conversation(id: number): Promise<Status[]> {
+  const all: Status[] = [];
+  for (let maxId: number | undefined; ; ) {
+    const page = await get<Status[]>(`${COMPAT}statuses/show`, { id, conversation: 1, count: THREAD_PAGE, max_id: maxId });
+    all.push(...page);
+    if (page.length < THREAD_PAGE) return all;
+    maxId = Math.min(...page.map((s) => s.id)) - 1;
+  }
 }
 
 export function showStatus(id: number): Promise<Status> {
@@ -29,6 +40,16 @@ export function showStatus(id: number): Promise<Status> {
 
 export function comment(parentId: number, text: string): Promise<Status> {
   return post<Status>(`${COMPAT}statuses/update`, { status: text, in_reply_to_status_id: parentId, source: 'Hearth' });
+}
+
+/** Shares (retweets) a public post to the channel's own followers, or withdraws the share. */
+export function share(id: number, undo: boolean): Promise<Status> {
+  return post<Status>(`${COMPAT}statuses/${undo ? 'unretweet' : 'retweet'}/${id}`, {});
+}
+
+/** Replaces the text of one of the channel's own comments (native item/update with post_id). */
+export function editComment(id: number, body: string): Promise<ItemUpdateResult> {
+  return post<ItemUpdateResult>(`${NATIVE}item/update`, { post_id: id, body });
 }
 
 export function destroyStatus(id: number): Promise<Status> {

@@ -62,6 +62,11 @@ export interface Status {
   geo?: { type: string; coordinates: [number, number] } | null;
   external_url?: string;
   entities?: { hashtags?: { text: string }[]; user_mentions?: { screen_name: string }[] };
+  /** Whether the owner's channel has shared this post, and how many have. */
+  retweeted?: boolean;
+  retweet_count?: number;
+  /** Set when this post is a share: the post it shares. */
+  retweeted_status?: Status;
 }
 
 export interface Notification {

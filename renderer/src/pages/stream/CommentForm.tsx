@@ -6,12 +6,22 @@ import { useAction } from '../../hooks/useAction.ts';
 import { useMe } from '../../me.tsx';
 import { useChannel } from '../../session.tsx';
 
-export function CommentForm({ parentId, onPosted }: { parentId: number; onPosted: () => Promise<void> }) {
+interface Props {
+  /** The post, or the comment this answers. */
+  parentId: number;
+  onPosted: () => Promise<void>;
+  /** The name of the comment's author, when this answers a comment. */
+  replyingTo?: string;
+  onCancel?: () => void;
+}
+
+export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props) {
   const [text, setText] = useState('');
   const id = useId();
   const channel = useChannel();
   const { me, photo } = useMe();
   const action = useAction(comment);
+  const label = replyingTo ? `Reply to ${replyingTo}` : 'Write a comment';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -23,24 +33,31 @@ export function CommentForm({ parentId, onPosted }: { parentId: number; onPosted
   };
 
   return (
-    <form className="comment-form" onSubmit={submit}>
+    <form className="comment-form" onSubmit={submit} aria-label={replyingTo ? label : undefined}>
       <Avatar src={photo(me?.profile_image_url)} name={channel.name} size={32} />
       <label htmlFor={id} className="visually-hidden">
-        Write a comment
+        {label}
       </label>
       <textarea
         id={id}
         rows={1}
-        placeholder="Write a comment…"
+        placeholder={`${label}…`}
         value={text}
+        autoFocus={Boolean(replyingTo)}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit(e);
+          if (e.key === 'Escape' && onCancel) onCancel();
         }}
       />
       <button type="submit" className="button button-small" disabled={action.busy || !text.trim()}>
-        {action.busy ? 'Sending…' : 'Comment'}
+        {action.busy ? 'Sending…' : replyingTo ? 'Reply' : 'Comment'}
       </button>
+      {onCancel && (
+        <button type="button" className="button button-small button-quiet" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
       {action.error && <ErrorNote error={action.error} />}
     </form>
   );

@@ -5,9 +5,12 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import { useChannel } from '../../session.tsx';
 import { CommentForm } from './CommentForm.tsx';
+import { Comments } from './Comments.tsx';
 import { EditPost } from './EditPost.tsx';
 import { PostBody } from './PostBody.tsx';
 import { Reactions } from './Reactions.tsx';
+import { ShareButton } from './ShareButton.tsx';
+import { SharedBy } from './SharedBy.tsx';
 import { loadThread } from './loadThread.ts';
 import { isMine, type Thread } from './threads.ts';
 
@@ -17,6 +20,7 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Status>();
   const { top, comments } = thread;
+  const shared = top.retweeted_status;
 
   const refresh = async () => onReplace(await loadThread(top.id));
 
@@ -28,14 +32,16 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
 
   return (
     <article className="card thread" aria-label={`Post by ${(top.friendica_author ?? top.user).name}`} data-status-id={top.id}>
+      {shared && <SharedBy share={top} mine={isMine(top, channel.nick)} />}
       {editing ? (
         <EditPost status={top} onDone={async (saved) => (setEditing(false), saved ? refresh() : undefined)} />
       ) : (
-        <PostBody status={top} />
+        <PostBody status={shared ?? top} />
       )}
       <div className="thread-bar">
         <Reactions status={top} onChanged={refresh} />
-        {isMine(top, channel.nick) && !editing && (
+        <ShareButton status={shared ?? top} onChanged={shared && isMine(top, channel.nick) ? async () => onRemoved() : refresh} />
+        {isMine(top, channel.nick) && !editing && !shared && (
           <div className="post-tools">
             <button type="button" className="link-button" onClick={() => setEditing(true)}>
               Edit
@@ -47,23 +53,7 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
         )}
       </div>
       {thread.commentsError && <ErrorNote error={`The comments could not be loaded: ${thread.commentsError}`} onRetry={() => void refresh()} />}
-      {comments.length > 0 && (
-        <ol className="comments" aria-label="Comments">
-          {comments.map((c) => (
-            <li key={c.id} className="comment">
-              <PostBody status={c} compact />
-              <div className="thread-bar thread-bar-compact">
-                <Reactions status={c} onChanged={refresh} />
-                {isMine(c, channel.nick) && (
-                  <button type="button" className="link-button link-danger" onClick={() => setDeleting(c)}>
-                    Delete
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ol>
-      )}
+      <Comments topId={top.id} comments={comments} refresh={refresh} onDelete={setDeleting} />
       <CommentForm parentId={top.id} onPosted={refresh} />
       {deleting && (
         <ConfirmDialog
