@@ -3,6 +3,9 @@ import { Shell } from './layout/Shell.tsx';
 import { MeProvider, useMe } from './me.tsx';
 import { NoticeProvider } from './notices.tsx';
 import { NotificationsProvider } from './notifications.tsx';
+import { UnreadMessagesProvider } from './messages.tsx';
+import { ConversationPage } from './pages/messages/ConversationPage.tsx';
+import { MessagesPage } from './pages/messages/MessagesPage.tsx';
 import { LoginPage } from './pages/auth/LoginPage.tsx';
 import { SetupPage } from './pages/auth/SetupPage.tsx';
 import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
@@ -41,6 +44,8 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (path === '/groups' || path === '/groups/') return <GroupsPage />;
   if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
   if (path === '/notifications') return <NotificationsPage />;
+  if (path === '/messages' || path === '/messages/') return <MessagesPage />;
+  if ((m = match('/messages/:nick', path))) return <ConversationPage key={m.nick} nick={m.nick!} />;
   if (path === '/search' || path === '/search/') return <SearchPage />;
   if ((m = match('/tags/:tag', path))) return <TagPage key={m.tag} tag={m.tag!} />;
   if (path === '/connections' || path === '/connections/') return <ConnectionsPage connect={query.get('connect') ?? undefined} />;
@@ -78,9 +83,11 @@ function Gate() {
   // Keyed by channel so that switching channels starts every page afresh.
   return (
     <NotificationsProvider key={session.channel.nick}>
-      <MeProvider>
-        <LoggedIn />
-      </MeProvider>
+      <UnreadMessagesProvider>
+        <MeProvider>
+          <LoggedIn />
+        </MeProvider>
+      </UnreadMessagesProvider>
     </NotificationsProvider>
   );
 }

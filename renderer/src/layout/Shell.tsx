@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '../router.tsx';
 import { Bell } from './Bell.tsx';
+import { MessagesButton } from './MessagesButton.tsx';
 import { ChannelMenu } from './ChannelMenu.tsx';
 import { Nav } from './Nav.tsx';
 import { SearchForm } from '../pages/search/SearchForm.tsx';
@@ -19,6 +20,7 @@ export function Shell({ path, photo, children }: { path: string; photo?: string;
         </Link>
         <div className="topbar-tools">
           <SearchForm className="search-form-top" />
+          <MessagesButton />
           <Bell />
           <ChannelMenu photo={photo} />
         </div>

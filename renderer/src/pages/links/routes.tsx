@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { getPhoto } from '../../api/photos.ts';
 import { ApiError } from '../../api/http.ts';
+import { correspondentOf, messageById } from '../../api/messages.ts';
 import { statusByMid } from '../../api/statuses.ts';
 import { Link, match } from '../../router.tsx';
 import { albumPath } from '../photos/albumNames.ts';
@@ -49,6 +50,24 @@ function OwnPhotoLink({ id }: { id: string }) {
   );
 }
 
+/** A direct message (what a message's notification links to): the conversation it is part of. */
+function MessageLink({ id, nick }: { id: number; nick: string }) {
+  return (
+    <Redirecting
+      what="message"
+      find={async () => {
+        const message = Number.isSafeInteger(id) && id > 0 ? await messageById(id) : undefined;
+        return message && `/messages/${encodeURIComponent(correspondentOf(message, nick).nick)}`;
+      }}
+      missing={
+        <Gone title="This message was deleted.">
+          <Link to="/messages">Go to your messages</Link>
+        </Gone>
+      }
+    />
+  );
+}
+
 /** Album URLs carry the album name in hexadecimal UTF-8 (/photos/<nick>/album/<hex>). */
 function albumFromHex(hex: string): string | undefined {
   if (!/^([0-9a-f]{2})*$/i.test(hex)) return undefined;
@@ -77,6 +96,7 @@ export function hubLinkRoute(path: string, query: URLSearchParams, nick: string)
     if (m.nick !== nick || album === undefined) return <PhotoOfChannel nick={m.nick!} />;
     return <Redirecting what="album" find={async () => albumPath(album)} missing={null} />;
   }
+  if ((m = match('/mail/:id', path))) return <MessageLink key={m.id} id={Number(m.id)} nick={nick} />;
   if ((m = match('/poco/:nick', path))) return <Redirecting what="channel" find={async () => (m!.nick === nick ? '/connections' : `/channel/${encodeURIComponent(m!.nick!)}`)} missing={null} />;
   if (path === '/follow') {
     const address = query.get('url')?.replace(/^@/, '').trim() ?? '';

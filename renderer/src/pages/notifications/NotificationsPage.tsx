@@ -14,8 +14,9 @@ import { RequestAnswer } from '../connections/RequestAnswer.tsx';
 
 const isIntro = (n: Notification) => n.otype === 'intro' || n.type === 1 || n.type === 2;
 
-/** Where a notification leads: its post's conversation, or the connection for introductions. */
+/** Where a notification leads: its post's conversation, the message, or the connection for introductions. */
 function destination(n: Notification, connection?: Connection): string | undefined {
+  if (n.otype === 'mail' && n.link) return new URL(n.link, window.location.origin).pathname;
   const item = n.parent || n.iid;
   if (item) return `/item/${item}`;
   if (isIntro(n)) return connection ? `/connections/${encodeURIComponent(connection.abook_id)}` : '/connections';

@@ -1,0 +1,76 @@
+import { COMPAT, get, post } from './http.ts';
+import type { User } from './types.ts';
+
+/** A direct message as the microblog API gives it (Twitter's shape with Friendica's additions). */
+export interface DirectMessage {
+  id: number;
+  /** The message as HTML (asked for with getText=html). */
+  text: string;
+  title: string;
+  created_at: string;
+  sender_screen_name: string;
+  recipient_screen_name: string;
+  sender?: User;
+  recipient?: User;
+  friendica_seen: boolean;
+  friendica_parent_uri: string;
+}
+
+const PAGE = 100;
+
+/** The newest messages sent and received, newest first. */
+export function recentMessages(): Promise<DirectMessage[]> {
+  return get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { count: PAGE, getText: 'html' });
+}
+
+/** The messages exchanged with one channel, newest first. */
+export function messagesWith(nick: string): Promise<DirectMessage[]> {
+  return get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { screen_name: nick, count: PAGE, getText: 'html' });
+}
+
+/** One message by its id (what a notification links to); undefined when it is gone. */
+export async function messageById(id: number): Promise<DirectMessage | undefined> {
+  const [newest] = await get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { max_id: id, count: 1 });
+  return newest?.id === id ? newest : undefined;
+}
+
+/** The received messages not read yet (of the newest hundred). */
+export async function unreadMessages(): Promise<DirectMessage[]> {
+  const inbox = await get<DirectMessage[]>(`${COMPAT}direct_messages`, { count: PAGE, getUserObjects: false });
+  return inbox.filter((m) => !m.friendica_seen);
+}
+
+export function sendMessage(to: { nick: string; replyTo?: number }, text: string): Promise<DirectMessage> {
+  return post<DirectMessage>(`${COMPAT}direct_messages/new`, to.replyTo ? { replyto: to.replyTo, text } : { screen_name: to.nick, text });
+}
+
+export function markMessageRead(id: number): Promise<unknown> {
+  return get(`${COMPAT}ext/direct_messages_setseen`, { id });
+}
+
+/** The other person of a message, seen from the channel `nick`. */
+export function correspondentOf(m: DirectMessage, nick: string): { nick: string; user?: User } {
+  const sent = m.sender_screen_name.toLowerCase() === nick.toLowerCase();
+  return sent ? { nick: m.recipient_screen_name, user: m.recipient } : { nick: m.sender_screen_name, user: m.sender };
+}
+
+export interface Conversation {
+  nick: string;
+  user?: User;
+  last: DirectMessage;
+  unread: number;
+}
+
+/** Messages grouped by the person they were exchanged with, the latest conversation first. */
+export function conversationsOf(messages: DirectMessage[], nick: string): Conversation[] {
+  const byPerson = new Map<string, Conversation>();
+  for (const m of messages) {
+    const other = correspondentOf(m, nick);
+    const key = other.nick.toLowerCase();
+    const conv = byPerson.get(key) ?? { nick: other.nick, user: other.user, last: m, unread: 0 };
+    if (m.id > conv.last.id) conv.last = m;
+    if (!m.friendica_seen && other.nick === m.sender_screen_name) conv.unread++;
+    byPerson.set(key, conv);
+  }
+  return [...byPerson.values()].sort((a, b) => b.last.id - a.last.id);
+}

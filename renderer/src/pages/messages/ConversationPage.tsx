@@ -1,0 +1,141 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ApiError, COMPAT, get } from '../../api/http.ts';
+import { correspondentOf, markMessageRead, messagesWith, sendMessage, type DirectMessage } from '../../api/messages.ts';
+import type { User } from '../../api/types.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { Time } from '../../components/Time.tsx';
+import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { useAction } from '../../hooks/useAction.ts';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { useUnreadMessages } from '../../messages.tsx';
+import { Link } from '../../router.tsx';
+import { useChannel } from '../../session.tsx';
+import { plainText } from './plainText.ts';
+
+async function personNamed(nick: string): Promise<User | undefined> {
+  try {
+    return await get<User>(`${COMPAT}users/show`, { screen_name: nick });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return undefined;
+    throw err;
+  }
+}
+
+/** The subject the hub gives a message sent without one (its first ten characters). */
+function isDefaultSubject(m: DirectMessage): boolean {
+  const chars = [...plainText(m.text)];
+  return m.title === (chars.length > 10 ? `${chars.slice(0, 10).join('')}...` : chars.join(''));
+}
+
+/** The conversation with one channel (/messages/<nick>): messages oldest first, and a reply box. */
+export function ConversationPage({ nick }: { nick: string }) {
+  const channel = useChannel();
+  const { unread, refresh: refreshUnread } = useUnreadMessages();
+  const person = useLoad(() => personNamed(nick), [nick]);
+  const messages = useLoad(() => messagesWith(nick), [nick]);
+
+  // New messages from this person arrive with the unread count.
+  useEffect(() => {
+    if (unread > 0) void messages.reload();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread]);
+
+  const list = messages.data ? [...messages.data].reverse() : undefined;
+  const unseen = (list ?? []).filter((m) => !m.friendica_seen && correspondentOf(m, channel.nick).nick === m.sender_screen_name).map((m) => m.id);
+  const unseenKey = unseen.join(',');
+  useEffect(() => {
+    if (!unseen.length) return;
+    void (async () => {
+      for (const id of unseen) await markMessageRead(id).catch(() => undefined);
+      await refreshUnread();
+    })();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unseenKey]);
+
+  if (person.status === 'loading' && !person.data) return <Loading label="Opening the conversation…" />;
+  if (person.status === 'error') return <ErrorNote error={`The conversation could not be opened: ${person.error}`} onRetry={person.reload} />;
+  const who = person.data;
+  if (!who)
+    return (
+      <Empty title="There is no channel with this name here.">
+        <Link to="/messages">Go to your messages</Link>
+      </Empty>
+    );
+  const name = who.name || who.screen_name;
+  const newest = messages.data?.[0];
+
+  return (
+    <div className="page">
+      <div className="page-head conversation-head">
+        <Link to="/messages" className="button button-quiet button-small">
+          All messages
+        </Link>
+        <Link to={`/channel/${encodeURIComponent(who.screen_name)}`} className="conversation-person">
+          <Avatar src={who.profile_image_url} name={name} size={40} />
+          <h1>{name}</h1>
+        </Link>
+      </div>
+      <section className="card conversation" aria-label={`Messages with ${name}`}>
+        {messages.status === 'error' && <ErrorNote error={`The messages could not be loaded: ${messages.error}`} onRetry={messages.reload} />}
+        {!list && messages.status === 'loading' && <Loading label="Loading the messages…" />}
+        {list && list.length === 0 && <p className="muted">No messages with {name} yet. Write the first one below; only {name} will see it.</p>}
+        {list && list.length > 0 && (
+          <ol className="message-list">
+            {list.map((m, i) => {
+              const mine = m.sender_screen_name.toLowerCase() === channel.nick.toLowerCase();
+              const startsConversation = i === 0 || list[i - 1]!.friendica_parent_uri !== m.friendica_parent_uri;
+              return (
+                <li key={m.id} className={mine ? 'message message-mine' : 'message'} aria-label={`${mine ? 'You' : name}, message`}>
+                  {startsConversation && m.title && !isDefaultSubject(m) && <p className="message-subject">{m.title}</p>}
+                  <SafeHtml html={m.text} className="message-text" />
+                  <span className="muted message-time">
+                    <Time value={m.created_at} />
+                  </span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        <Reply nick={who.screen_name} name={name} replyTo={newest?.id} onSent={messages.reload} />
+      </section>
+    </div>
+  );
+}
+
+function Reply({ nick, name, replyTo, onSent }: { nick: string; name: string; replyTo?: number; onSent: () => Promise<void> }) {
+  const [text, setText] = useState('');
+  const id = useId();
+  const action = useAction(sendMessage);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!text.trim()) return;
+    if (await action.run({ nick, replyTo }, text.trim())) {
+      setText('');
+      await onSent();
+    }
+  };
+
+  return (
+    <form className="message-form" onSubmit={send} aria-label="Write a message">
+      <label htmlFor={id} className="visually-hidden">
+        Message to {name}
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        placeholder={`Message to ${name}…`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void send(e);
+        }}
+      />
+      <button type="submit" className="button" disabled={action.busy || !text.trim()}>
+        {action.busy ? 'Sending…' : 'Send'}
+      </button>
+      {action.error && <ErrorNote error={action.error} />}
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { conversationsOf, recentMessages, type Conversation } from '../../api/messages.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { Time } from '../../components/Time.tsx';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { Link } from '../../router.tsx';
+import { useChannel } from '../../session.tsx';
+import { NewMessage } from './NewMessage.tsx';
+import { plainText } from './plainText.ts';
+
+/** Direct messages: one line per person, the latest conversation first, and a way to start one. */
+export function MessagesPage() {
+  const channel = useChannel();
+  const messages = useLoad(recentMessages, []);
+  const conversations = messages.data ? conversationsOf(messages.data, channel.nick) : undefined;
+
+  return (
+    <div className="page">
+      <div className="page-head">
+        <div>
+          <h1>Messages</h1>
+          <p className="muted">Private conversations with your connections.</p>
+        </div>
+      </div>
+      <NewMessage />
+      {messages.status === 'error' && <ErrorNote error={`The messages could not be loaded: ${messages.error}`} onRetry={messages.reload} />}
+      {!conversations && messages.status === 'loading' && <Loading label="Loading your messages…" />}
+      {conversations && conversations.length === 0 && <Empty title="No messages yet.">Start a conversation with one of your connections above.</Empty>}
+      {conversations && conversations.length > 0 && (
+        <ul className="card conversation-list" aria-label="Conversations">
+          {conversations.map((c) => (
+            <ConversationLine key={c.nick} conversation={c} mine={c.last.sender_screen_name.toLowerCase() === channel.nick.toLowerCase()} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ConversationLine({ conversation: c, mine }: { conversation: Conversation; mine: boolean }) {
+  const name = c.user?.name || c.nick;
+  return (
+    <li className={c.unread ? 'conversation-line conversation-unread' : 'conversation-line'}>
+      <Link to={`/messages/${encodeURIComponent(c.nick)}`} aria-label={`Conversation with ${name}${c.unread ? `, ${c.unread} unread` : ''}`}>
+        <Avatar src={c.user?.profile_image_url} name={name} size={44} />
+        <span className="conversation-text">
+          <span className="conversation-name">
+            {name}
+            {c.unread > 0 && <span className="badge">{c.unread}</span>}
+          </span>
+          <span className="muted conversation-last">
+            {mine ? 'You: ' : ''}
+            {plainText(c.last.text)}
+          </span>
+        </span>
+        <span className="muted conversation-time">
+          <Time value={c.last.created_at} />
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,39 @@
+import { useId, useState, type FormEvent } from 'react';
+import { listConnections } from '../../api/connections.ts';
+import { useLoad } from '../../hooks/useLoad.ts';
+import { ErrorNote } from '../../components/Status.tsx';
+import { navigate } from '../../router.tsx';
+
+/** The nick of a connection of this hub (its address before the @). */
+const nickOf = (address: string | undefined) => address?.split('@')[0] ?? '';
+
+/** Picks a connection to write to, and opens the conversation with them. */
+export function NewMessage() {
+  const connections = useLoad(listConnections, []);
+  const [to, setTo] = useState('');
+  const id = useId();
+  const people = (connections.data ?? []).filter((c) => c.xchan_addr && String(c.abook_blocked ?? '0') !== '1').sort((a, b) => (a.xchan_name ?? '').localeCompare(b.xchan_name ?? ''));
+
+  const start = (e: FormEvent) => {
+    e.preventDefault();
+    if (to) navigate(`/messages/${encodeURIComponent(to)}`);
+  };
+
+  return (
+    <form className="card new-message" onSubmit={start} aria-label="New message">
+      <label htmlFor={id}>Write to</label>
+      <select id={id} value={to} onChange={(e) => setTo(e.target.value)} disabled={!people.length}>
+        <option value="">{connections.status === 'loading' ? 'Loading your connections…' : people.length ? 'Choose a connection' : 'No connections yet'}</option>
+        {people.map((c) => (
+          <option key={c.abook_id} value={nickOf(c.xchan_addr)}>
+            {c.xchan_name} ({c.xchan_addr})
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button" disabled={!to}>
+        New message
+      </button>
+      {connections.status === 'error' && <ErrorNote error={`Your connections could not be loaded: ${connections.error}`} onRetry={connections.reload} />}
+    </form>
+  );
+}
