@@ -86,6 +86,13 @@ test('replying to a comment nests the reply under it; editing a comment changes 
   assert.equal(res.status, 404);
   await res.text();
   assert.equal((await conversation('bob', post.id)).find((s) => s.id === bobReply.id)?.text, 'Great, bring bread');
+
+  // Who liked a comment: each name leads to the channel's page.
+  await apiCall(hub, 'bob', '/api/ext/activity/like', { id: String(aliceComment.id) });
+  await page.reload();
+  await mine.locator(':scope > .thread-bar .reaction-who').getByRole('link', { name: 'Bob' }).click();
+  await page.waitForURL(/\/channel\/bob$/);
+  await page.getByRole('heading', { name: 'Bob', level: 1 }).waitFor();
 });
 
 test('sharing a post shows it to the sharer\'s followers, tells its author, and can be undone', async () => {

@@ -1,15 +1,32 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { describeError } from '../../api/http.ts';
 import { react, type Reaction } from '../../api/statuses.ts';
 import type { Status, User } from '../../api/types.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useNotify } from '../../notices.tsx';
+import { Link } from '../../router.tsx';
 import { useChannel } from '../../session.tsx';
 import { reactedBy } from './threads.ts';
 
 function names(users: User[]): string {
   const list = users.map((u) => u.name || u.screen_name);
   return list.length <= 3 ? list.join(', ') : `${list.slice(0, 3).join(', ')} and ${list.length - 3} more`;
+}
+
+/** "Alice, Bob and 2 more", each name leading to the channel's page. */
+function People({ users }: { users: User[] }) {
+  const shown = users.slice(0, 3);
+  return (
+    <>
+      {shown.map((u, i) => (
+        <Fragment key={u.screen_name}>
+          {i > 0 && ', '}
+          <Link to={`/channel/${encodeURIComponent(u.screen_name)}`}>{u.name || u.screen_name}</Link>
+        </Fragment>
+      ))}
+      {users.length > shown.length && ` and ${users.length - shown.length} more`}
+    </>
+  );
 }
 
 /** What clicking does, then who did it already: "Like", "Undo your like · Liked by Alice, Bob". */
@@ -62,9 +79,17 @@ export function Reactions({ status, onChanged }: { status: Status; onChanged: ()
       {button('dislike', dislikes, 'Disliked')}
       {(likes.length > 0 || dislikes.length > 0) && (
         <span className="reaction-who muted">
-          {likes.length > 0 && <span>Liked by {names(likes)}</span>}
+          {likes.length > 0 && (
+            <span>
+              Liked by <People users={likes} />
+            </span>
+          )}
           {likes.length > 0 && dislikes.length > 0 && ' · '}
-          {dislikes.length > 0 && <span>Disliked by {names(dislikes)}</span>}
+          {dislikes.length > 0 && (
+            <span>
+              Disliked by <People users={dislikes} />
+            </span>
+          )}
         </span>
       )}
     </div>
