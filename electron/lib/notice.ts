@@ -15,9 +15,23 @@ export interface DesktopNotice {
 
 const MAX_BODY = 200;
 
-/** The UI page for a notification: the item it is about, the connections page for an introduction, else the list. */
-export function noticePath(n: Pick<WatchedNotification, 'iid' | 'otype'>): string {
-  if (n.otype === 'intro') return '/connections';
+/** The UI path of a notification's link when it names one connection or message, else undefined. */
+function linkedPath(link: string): string | undefined {
+  try {
+    const path = new URL(link).pathname;
+    return /^\/(connections\/\d+|mail\/\d+)$/.test(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The UI page for a notification: the item it is about, the connection for an introduction, the
+ * conversation for a message, else the list.
+ */
+export function noticePath(n: Pick<WatchedNotification, 'iid' | 'otype' | 'link'>): string {
+  if (n.otype === 'intro') return linkedPath(n.link) ?? '/connections';
+  if (n.otype === 'mail') return linkedPath(n.link) ?? '/messages';
   if (n.iid > 0 && n.otype === 'item') return `/item/${n.iid}`;
   return '/notifications';
 }

@@ -154,11 +154,14 @@ describe('notification watcher', () => {
 
 describe('desktop notices', () => {
   const row = { id: 1, uid: 2, xname: '', msg: '', link: '', iid: 0, parent: 0, ntype: 0, otype: 'item', created: '' };
-  it('lead to the item, the connections page or the list', () => {
-    assert.equal(noticePath({ iid: 12, otype: 'item' }), '/item/12');
-    assert.equal(noticePath({ iid: 0, otype: 'item' }), '/notifications');
-    assert.equal(noticePath({ iid: 0, otype: 'intro' }), '/connections');
-    assert.equal(noticePath({ iid: 5, otype: 'mail' }), '/notifications');
+  it('lead to the item, the connection, the conversation or the list', () => {
+    assert.equal(noticePath({ iid: 12, otype: 'item', link: 'http://h/display/x' }), '/item/12');
+    assert.equal(noticePath({ iid: 0, otype: 'item', link: '' }), '/notifications');
+    assert.equal(noticePath({ iid: 0, otype: 'intro', link: 'http://192.168.1.5:8480/connections/7' }), '/connections/7');
+    assert.equal(noticePath({ iid: 0, otype: 'intro', link: 'http://h/connections' }), '/connections');
+    assert.equal(noticePath({ iid: 0, otype: 'intro', link: 'not a url' }), '/connections');
+    assert.equal(noticePath({ iid: 5, otype: 'mail', link: 'http://h:8480/mail/5' }), '/mail/5');
+    assert.equal(noticePath({ iid: 0, otype: 'mail', link: 'http://elsewhere/x' }), '/messages');
   });
   it('show plain, bounded text', () => {
     const n = noticeFor({ ...row, msg: `[url=http://x/]Bob[/url] wrote [i]${'long '.repeat(100)}[/i]` });
