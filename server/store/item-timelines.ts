@@ -83,8 +83,10 @@ export function homeTimeline(db: Db, uid: number, observer: string, verbs: reado
 
 /** Public items; `localOnly` keeps those created on this hub. */
 export function publicTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage, localOnly: boolean): ItemRow[] {
+  // Unlisted posts (a Mastodon app's visibility) are public but kept out of public timelines, in every API.
   return page(db, `item.item_private = 0 AND item.allow_cid = '' AND item.allow_gid = '' AND item.deny_cid = '' AND item.deny_gid = ''
-    AND (@local = 0 OR item.item_origin = 1)`, { ...bind(observer, verbs, p), local: localOnly ? 1 : 0 });
+    AND (@local = 0 OR item.item_origin = 1)
+    AND NOT EXISTS (SELECT 1 FROM iconfig WHERE iconfig.iid = item.id AND iconfig.cat = 'mastodon' AND iconfig.k = 'visibility' AND iconfig.v = 'unlisted')`, { ...bind(observer, verbs, p), local: localOnly ? 1 : 0 });
 }
 
 /** What one identity wrote. */

@@ -143,3 +143,30 @@ test('a read-only token cannot write; an app token has no channel; bad tokens ar
   const page = await s.get(`/oauth/authorize?response_type=code&client_id=${app.client_id}&redirect_uri=urn:ietf:wg:oauth:2.0:oob&scope=write`);
   assert.equal(page.status, 400);
 });
+
+test('an unlisted post stays out of every public timeline, in every API, yet is shown on the profile and by link', async () => {
+  const marker = 'unlisted-quince-5120';
+  const id = (await json(alice, '/api/v1/statuses', { method: 'POST', json: { status: `${marker} #quincetag`, visibility: 'unlisted' } })).body.id;
+  const listed = (await json(alice, '/api/v1/statuses', { method: 'POST', json: { status: 'listed-medlar-5121', visibility: 'public' } })).body.id;
+  for (const path of ['/api/v1/timelines/public', '/api/v1/timelines/public?local=true', '/api/v1/timelines/tag/quincetag']) {
+    for (const api of [carol, anon]) {
+      const r = await json(api, path);
+      assert.equal(r.status, 200, path);
+      assert.ok(!r.text.includes(marker), `${path} lists the unlisted post`);
+    }
+  }
+  assert.ok((await json(carol, '/api/v1/timelines/public')).text.includes('listed-medlar-5121'), 'a public post is listed');
+  for (const path of ['/api/statuses/public_timeline.json', '/api/statuses/networkpublic_timeline.json', '/api/statuses/public_timeline.xml', '/api/statuses/public_timeline.atom']) {
+    const res = await t.request(path, { as: 'carol' });
+    const text = await res.text();
+    assert.equal(res.status, 200, path);
+    assert.ok(!text.includes(marker), `${path} lists the unlisted post`);
+  }
+  // Unlisted is not private: the author's page and its own URL still show it.
+  const aliceId = (await json(carol, '/api/v1/accounts/lookup?acct=alice')).body.id;
+  assert.ok((await json(carol, `/api/v1/accounts/${aliceId}/statuses`)).text.includes(marker));
+  const shown = await json(anon, `/api/v1/statuses/${id}`);
+  assert.equal(shown.status, 200);
+  assert.equal(shown.body.visibility, 'unlisted');
+  assert.ok(listed);
+});

@@ -6,7 +6,7 @@ import type { ItemRow } from '../../../../store/rows.js';
 import { flag, pageParams, readPage, statusPage, viewerOf } from '../../common.js';
 import type { ApiRequest } from '../../../../http/api.js';
 
-/** Unlisted posts are public but stay out of the public and tag timelines. */
+/** Unlisted posts are public but stay out of the tag timelines (publicTimeline leaves them out itself). */
 function listed(req: ApiRequest, items: ItemRow[]): ItemRow[] {
   const conf = mastodonItemConfig(req.hub.db, items.map((i) => i.id));
   return items.filter((i) => conf.get(i.id)?.visibility !== 'unlisted');
@@ -23,7 +23,7 @@ export const publicTimelineRoute: ApiRoute = {
     const observer = viewerOf(req)?.channel_hash ?? '';
     const local = flag(req, 'local');
     const onlyMedia = flag(req, 'only_media');
-    let items = listed(req, readPage(pageParams(req), (p) => publicTimeline(req.hub.db, observer, CONTENT_VERBS, p, local)));
+    let items = readPage(pageParams(req), (p) => publicTimeline(req.hub.db, observer, CONTENT_VERBS, p, local));
     if (onlyMedia) items = items.filter((i) => /\/attach\/[0-9a-f]{64}/.test(i.attach));
     return statusPage(req, items);
   },
