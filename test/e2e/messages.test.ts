@@ -105,3 +105,15 @@ test("a message's notification opens the conversation", async () => {
   await page.waitForURL(/\/messages\/bob$/);
   await page.getByRole('region', { name: 'Messages with Bob' }).getByText('Dessert sounds great').waitFor();
 });
+
+test('a conversation with a name nobody has says so, and asks for no messages', async () => {
+  const { page } = ui;
+  ui.allowProblems(/users\/show/);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('direct_messages/all')) asked.push(r.url());
+  });
+  await page.goto('/messages/nobody-here');
+  await page.getByText('There is no channel with this name here.').waitFor();
+  assert.deepEqual(asked, []);
+});

@@ -33,7 +33,9 @@ export function ConversationPage({ nick }: { nick: string }) {
   const channel = useChannel();
   const { unread, refresh: refreshUnread } = useUnreadMessages();
   const person = useLoad(() => personNamed(nick), [nick]);
-  const messages = useLoad(() => messagesWith(nick), [nick]);
+  // Asked once the person is known: a name nobody has would only add a failed request.
+  const known = person.data?.screen_name;
+  const messages = useLoad(async () => (known ? messagesWith(known) : undefined), [known]);
 
   // New messages from this person arrive with the unread count.
   useEffect(() => {
