@@ -1,7 +1,7 @@
 import type { Hub } from '../hub.js';
 import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import { getChannel, getChannelByHash, getChannelByNick, setLastPost } from '../store/channels.js';
-import { isConnected } from '../store/connections.js';
+import { isConnected, postSubscribers } from '../store/connections.js';
 import {
   deleteItemTerms, findActivity, getItem, getItemByMid, getItemTerms, insertItem, insertStoredItem, insertTerm, itemVisibleTo, ITEM_DEFAULTS,
   markItemDeleted, setIconfig, touchThread, updateItem, type NewItem,
@@ -146,14 +146,26 @@ function checkContent(input: { body: string; title?: string; mimetype?: string }
   if (input.mimetype && !isSupportedMimetype(input.mimetype)) throw badRequest(`unsupported mimetype ${input.mimetype}; use text/bbcode, text/markdown or text/plain`);
 }
 
-/** Tells the mentioned channels, except those told about the item already (a comment on their post): one notification each. */
-function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined, notified: ReadonlySet<number> = new Set()) {
+/**
+ * Tells the mentioned channels, except those told about the item already (a comment on their
+ * post): one notification each. Adds those told to `notified`.
+ */
+function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined, notified: Set<number> = new Set()) {
   const actorName = author?.xchan_name ?? 'Someone';
   for (const hash of mentioned) {
     if (hash === item.author_xchan) continue;
     const ch = getChannelByHash(hub.db, hash);
     if (!ch || notified.has(ch.channel_id) || !canView(hub.db, item, hash)) continue;
-    notify(hub, { uid: ch.channel_id, ntype: NOTIFY.TAGSELF, actor: item.author_xchan, msg: `${actorName} mentioned you in a post`, link: item.llink, iid: item.id, parent: item.parent, verb: item.verb, otype: 'item', known: { channel: ch, actor: author } });
+    if (notify(hub, { uid: ch.channel_id, ntype: NOTIFY.TAGSELF, actor: item.author_xchan, msg: `${actorName} mentioned you in a post`, link: item.llink, iid: item.id, parent: item.parent, verb: item.verb, otype: 'item', known: { channel: ch, actor: author } })) notified.add(ch.channel_id);
+  }
+}
+
+/** Tells the channels that asked to hear of the author's posts, if they may see this one and were not told already. */
+function notifySubscribers(hub: Hub, item: ItemRow, author: XchanRow | undefined, notified: ReadonlySet<number>) {
+  for (const uid of postSubscribers(hub.db, item.author_xchan)) {
+    const ch = getChannel(hub.db, uid);
+    if (!ch || notified.has(uid) || ch.channel_hash === item.author_xchan || !canView(hub.db, item, ch.channel_hash)) continue;
+    notify(hub, { uid, ntype: NOTIFY.POST, actor: item.author_xchan, msg: `${author?.xchan_name ?? 'Someone'} posted`, link: item.llink, iid: item.id, parent: item.id, verb: item.verb, otype: 'item', known: { channel: ch, actor: author } });
   }
 }
 
@@ -263,6 +275,7 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
       if (notify(hub, { uid: owner.channel_id, ntype: NOTIFY.WALL, actor, msg: `${name} wrote on your wall`, link: stored.llink, iid: id, parent: id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } })) notified.add(owner.channel_id);
     }
     notifyMentions(hub, stored, mentioned, author, notified);
+    if (!top && stored.verb === VERB.POST) notifySubscribers(hub, stored, author, notified);
     setLastPost(db, owner.channel_id, now);
     return stored;
   })();

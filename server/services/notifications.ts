@@ -15,6 +15,8 @@ export const NOTIFY = {
   MAIL: 16,
   TAGSELF: 128,
   LIKE: 1024,
+  /** Not a Hubzilla kind: a post by someone the channel asked to hear of (Mastodon's "status"). */
+  POST: 0x10000,
 } as const;
 
 export interface NotificationEvent {

@@ -82,3 +82,13 @@ export function getAbconfig(db: Db, uid: number, xchan: string, cat: string, k: 
 export function setAbconfig(db: Db, uid: number, xchan: string, cat: string, k: string, v: string): void {
   stmt(db, 'INSERT INTO abconfig (chan, xchan, cat, k, v) VALUES (?, ?, ?, ?, ?) ON CONFLICT (chan, xchan, cat, k) DO UPDATE SET v = excluded.v').run(uid, xchan, cat, k, v);
 }
+
+/** Where a channel keeps "tell me when they post" for one of its connections. */
+export const POST_SUBSCRIPTION = { cat: 'mastodon', k: 'notify' } as const;
+
+/** The channels that asked to be told of each new post by this identity. */
+export function postSubscribers(db: Db, xchan: string): number[] {
+  return stmt<[string, string, string], { chan: number }>(db, "SELECT chan FROM abconfig WHERE xchan = ? AND cat = ? AND k = ? AND v = '1'")
+    .all(xchan, POST_SUBSCRIPTION.cat, POST_SUBSCRIPTION.k)
+    .map((r) => r.chan);
+}

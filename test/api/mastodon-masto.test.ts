@@ -245,6 +245,35 @@ test('notifications: mention, favourite, follow; types filters, dismiss, clear',
   assert.deepEqual(await alice.v1.notifications.list(), []);
 });
 
+test('status notifications: follow with notify tells of each post one may see, once; notify=false stops', async () => {
+  const bobId = (await bob.v1.accounts.verifyCredentials()).id;
+  const carolId = (await carol.v1.accounts.verifyCredentials()).id;
+  const subscribed = await carol.v1.accounts.$select(bobId).follow({ notify: true });
+  assert.equal(subscribed.notifying, true);
+  assert.equal((await carol.v1.accounts.relationships.fetch({ id: [bobId] }))[0]?.notifying, true);
+  const before = (await carol.v1.notifications.list({ types: ['status'] })).length;
+
+  const fresh = await bob.v1.statuses.create({ status: 'Fresh bread today', visibility: 'public' });
+  await bob.v1.statuses.create({ status: '@alice a secret for you', visibility: 'direct' });
+  const mentioning = await bob.v1.statuses.create({ status: '@carol your bread is ready' });
+  await bob.v1.statuses.create({ status: 'a comment, not a post', inReplyToId: fresh.id });
+  const told = await carol.v1.notifications.list({ types: ['status'] });
+  assert.deepEqual(told.slice(0, told.length - before).map((n) => n.status?.id), [fresh.id], 'only the post carol may see and was not told of otherwise');
+  assert.equal(told[0]?.account.id, bobId);
+  const mentions = await carol.v1.notifications.list({ types: ['mention'] });
+  assert.ok(mentions.some((n) => n.status?.id === mentioning.id), 'a mention stays a mention');
+  // The other apps see it in the hub's own notifications too.
+  const ext = await getJson(t, '/api/ext/notifications.json', { as: 'carol' });
+  assert.ok((ext.body as Array<{ msg?: string; msg_plain?: string }>).some((n) => /posted/.test(n.msg_plain ?? n.msg ?? '')));
+
+  const stopped = await carol.v1.accounts.$select(bobId).follow({ notify: false });
+  assert.equal(stopped.notifying, false);
+  await bob.v1.statuses.create({ status: 'More bread', visibility: 'public' });
+  assert.equal((await carol.v1.notifications.list({ types: ['status'] })).length, told.length);
+  // Asking to hear of nobody's posts but one's own connections changes nothing else.
+  assert.equal((await bob.v1.accounts.relationships.fetch({ id: [carolId] }))[0]?.notifying, false);
+});
+
 test('markers, search, preferences, custom emojis, filters, instance', async () => {
   const saved = await alice.v1.markers.create({ home: { lastReadId: '5' } });
   assert.equal(saved.home?.lastReadId, '5');

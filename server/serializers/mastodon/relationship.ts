@@ -6,6 +6,8 @@ export interface RelationFacts {
   requestedBy: boolean;
   blocking: boolean;
   muting: boolean;
+  /** Told of each of their posts. */
+  notifying: boolean;
 }
 
 /** Mastodon's Relationship entity. */
@@ -14,7 +16,7 @@ export function mastodonRelationship(r: RelationFacts) {
     id: String(r.id),
     following: r.following && !r.requested,
     showing_reblogs: r.following,
-    notifying: false,
+    notifying: r.notifying,
     languages: null,
     followed_by: r.followedBy,
     blocking: r.blocking,

@@ -18,7 +18,7 @@ export type MastodonType = (typeof MASTODON_TYPES)[number];
 /** Which stored kinds (notify.ntype) can become each type. */
 const NTYPES: Record<MastodonType, number[]> = {
   mention: [NOTIFY.TAGSELF, NOTIFY.COMMENT, NOTIFY.WALL],
-  status: [],
+  status: [NOTIFY.POST],
   reblog: [NOTIFY.LIKE],
   follow: [NOTIFY.INTRO],
   follow_request: [NOTIFY.INTRO],
@@ -39,6 +39,7 @@ function typeOf(hub: Hub, channel: ChannelRow, n: NotifyRow): MastodonType | und
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.LIKE) return 'favourite';
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.SHARE) return 'reblog';
   if (n.ntype === NOTIFY.TAGSELF || n.ntype === NOTIFY.COMMENT || n.ntype === NOTIFY.WALL) return 'mention';
+  if (n.ntype === NOTIFY.POST) return 'status';
   if (n.ntype === NOTIFY.INTRO) return getConnection(hub.db, channel.channel_id, n.xchan)?.abook_pending ? 'follow_request' : 'follow';
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { Hub } from '../../hub.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { awaitingAcceptance, viewerConnections } from '../../store/user-facts.js';
 import { followersOf, incomingOf } from '../../store/social-graph.js';
-import { getAbconfig, getConnection, insertConnection, setAbconfig, updateConnection } from '../../store/connections.js';
+import { getAbconfig, getConnection, insertConnection, POST_SUBSCRIPTION, setAbconfig, updateConnection } from '../../store/connections.js';
 import { mastodonRelationship } from '../../serializers/mastodon/relationship.js';
 import { HttpError } from '../../http/errors.js';
 
@@ -25,6 +25,7 @@ export function relationships(hub: Hub, channel: ChannelRow, people: XchanRow[])
       requestedBy: requests.has(p.xchan_hash),
       blocking: Boolean(c?.abook_blocked),
       muting: getAbconfig(db, channel.channel_id, p.xchan_hash, 'mastodon', 'muted') === '1',
+      notifying: following && getAbconfig(db, channel.channel_id, p.xchan_hash, POST_SUBSCRIPTION.cat, POST_SUBSCRIPTION.k) === '1',
     });
   });
 }
@@ -50,4 +51,9 @@ export function setBlocked(hub: Hub, channel: ChannelRow, target: XchanRow, on: 
 export function setMuted(hub: Hub, channel: ChannelRow, target: XchanRow, on: boolean): void {
   if (target.xchan_hash === channel.channel_hash) throw new HttpError(422, 'Validation failed: you cannot mute yourself');
   setAbconfig(hub.db, channel.channel_id, target.xchan_hash, 'mastodon', 'muted', on ? '1' : '0');
+}
+
+/** Asks to be told of each new post of `target` (a Mastodon app's bell on a profile), or stops. */
+export function setPostSubscription(hub: Hub, channel: ChannelRow, target: XchanRow, on: boolean): void {
+  setAbconfig(hub.db, channel.channel_id, target.xchan_hash, POST_SUBSCRIPTION.cat, POST_SUBSCRIPTION.k, on ? '1' : '0');
 }

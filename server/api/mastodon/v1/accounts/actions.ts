@@ -2,8 +2,8 @@ import type { ApiRequest, ApiRoute } from '../../../../http/api.js';
 import { HttpError } from '../../../../http/errors.js';
 import { getConnection } from '../../../../store/connections.js';
 import { connect, disconnect } from '../../../../services/connections.js';
-import { relationships, setBlocked, setMuted } from '../../../../services/mastodon/relationships.js';
-import { accountXchan } from '../../common.js';
+import { relationships, setBlocked, setMuted, setPostSubscription } from '../../../../services/mastodon/relationships.js';
+import { accountXchan, flag } from '../../common.js';
 
 function relationshipOf(req: ApiRequest, x: ReturnType<typeof accountXchan>) {
   return relationships(req.hub, req.user().channel, [x])[0];
@@ -23,12 +23,16 @@ function action(verb: string, scope: string, run: (req: ApiRequest, x: ReturnTyp
   };
 }
 
-/** POST /api/v1/accounts/:id/follow (a connection; pending until a channel that approves accepts). */
+/**
+ * POST /api/v1/accounts/:id/follow (a connection; pending until a channel that approves accepts).
+ * notify=true asks to be told of each of their posts, notify=false stops it; absent leaves it.
+ */
 export const followRoute = action('follow', 'write:follows', (req, x) => {
   const me = req.user().channel;
   if (x.xchan_hash === me.channel_hash) throw new HttpError(403, 'You cannot follow yourself');
   const existing = getConnection(req.hub.db, me.channel_id, x.xchan_hash);
   if (!existing || existing.abook_pending) connect(req.hub, me, x.xchan_hash);
+  if (req.params.has('notify')) setPostSubscription(req.hub, me, x, flag(req, 'notify'));
 });
 
 export const unfollowRoute = action('unfollow', 'write:follows', (req, x) => {
