@@ -81,7 +81,7 @@ test('the bell badge sits beside the bell, not over it', async () => {
   await page.goto('/');
   const badge = page.getByTestId('bell-count');
   await badge.waitFor();
-  const bell = page.locator('.bell svg');
+  const bell = page.getByRole('link', { name: /^Notifications/ }).locator('svg');
   const [b, g] = [(await badge.boundingBox())!, (await bell.boundingBox())!];
   const overlap = Math.max(0, Math.min(b.x + b.width, g.x + g.width) - Math.max(b.x, g.x)) * Math.max(0, Math.min(b.y + b.height, g.y + g.height) - Math.max(b.y, g.y));
   assert.ok(overlap / (g.width * g.height) < 0.15, `the badge covers ${Math.round((100 * overlap) / (g.width * g.height))}% of the bell`);
