@@ -117,3 +117,27 @@ test('a conversation with a name nobody has says so, and asks for no messages', 
   await page.getByText('There is no channel with this name here.').waitFor();
   assert.deepEqual(asked, []);
 });
+
+test("a channel's page offers to send a message; a long conversation opens at its newest message", async () => {
+  const { page } = ui;
+  for (let i = 1; i <= 25; i++) await apiCall(hub, 'bob', '/api/direct_messages/new.json', { screen_name: 'alice', text: `Line ${i} of a long chat` });
+  await page.goto('/channel/bob');
+  await page.getByRole('link', { name: 'Send a message' }).click();
+  await page.waitForURL(/\/messages\/bob$/);
+  const newest = page.getByText('Line 25 of a long chat');
+  await newest.waitFor();
+  await page.getByLabel('Message to Bob').waitFor();
+  assert.ok(await newest.isVisible());
+  const inView = async (text: string) =>
+    page.getByText(text, { exact: true }).evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
+  await page.waitForFunction(() => window.scrollY > 0);
+  assert.equal(await inView('Line 25 of a long chat'), true, 'the newest message is in view');
+  assert.equal(await inView('Line 1 of a long chat'), false, 'the oldest is above');
+  // One's own page has no such button.
+  await page.goto('/channel/alice');
+  await page.getByRole('heading', { name: 'Alice', level: 1 }).waitFor();
+  assert.equal(await page.getByRole('link', { name: 'Send a message' }).count(), 0);
+});

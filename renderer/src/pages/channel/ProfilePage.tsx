@@ -6,6 +6,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
+import { useChannel } from '../../session.tsx';
 import { ThreadList } from '../stream/ThreadList.tsx';
 import { useStream, type Timeline } from '../stream/useStream.ts';
 
@@ -14,6 +15,7 @@ import { useStream, type Timeline } from '../stream/useStream.ts';
  * @mentions lead): its photo, name, address, about text, and the posts of it that the owner may see.
  */
 export function ProfilePage({ nick }: { nick: string }) {
+  const channel = useChannel();
   const user = useLoad(async () => {
     try {
       return await get<User>(`${COMPAT}users/show`, { screen_name: nick });
@@ -39,6 +41,11 @@ export function ProfilePage({ nick }: { nick: string }) {
           <h1>{u.name || u.screen_name}</h1>
           <p className="muted">{u.screen_name}</p>
           {u.description && <p className="profile-about">{u.description}</p>}
+          {u.screen_name.toLowerCase() !== channel.nick.toLowerCase() && (
+            <Link to={`/messages/${encodeURIComponent(u.screen_name)}`} className="button button-small profile-message">
+              Send a message
+            </Link>
+          )}
         </div>
       </section>
       <ChannelPosts user={u} />

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, COMPAT, get } from '../../api/http.ts';
 import { correspondentOf, markMessageRead, messagesWith, sendMessage, type DirectMessage } from '../../api/messages.ts';
 import type { User } from '../../api/types.ts';
@@ -44,6 +44,12 @@ export function ConversationPage({ nick }: { nick: string }) {
   }, [unread]);
 
   const list = messages.data ? [...messages.data].reverse() : undefined;
+  // The newest message is in view when the conversation opens and after each new one.
+  const end = useRef<HTMLDivElement>(null);
+  const newestId = messages.data?.[0]?.id;
+  useEffect(() => {
+    if (newestId !== undefined) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [newestId]);
   const unseen = (list ?? []).filter((m) => !m.friendica_seen && correspondentOf(m, channel.nick).nick === m.sender_screen_name).map((m) => m.id);
   const unseenKey = unseen.join(',');
   useEffect(() => {
@@ -100,6 +106,7 @@ export function ConversationPage({ nick }: { nick: string }) {
           </ol>
         )}
         <Reply nick={who.screen_name} name={name} replyTo={newest?.id} onSent={messages.reload} />
+        <div ref={end} />
       </section>
     </div>
   );
