@@ -95,6 +95,15 @@ test('a new conversation with a connection reaches only them', async () => {
   await page.goto('/messages');
   await page.getByRole('link', { name: /^Conversation with Carol/ }).waitFor();
   assert.match(await page.getByRole('link', { name: /^Conversation with Carol/ }).innerText(), /You: Hello Carol/);
+
+  // Deleting removes Alice's copy only.
+  await page.getByRole('link', { name: /^Conversation with Carol/ }).click();
+  await thread.getByRole('button', { name: /^Delete this message \(Hello Carol/ }).click();
+  await ui.screenshots('message-delete', { fullPage: false });
+  await page.getByRole('dialog', { name: 'Delete this message?' }).getByRole('button', { name: 'Delete' }).click();
+  await thread.getByText('No messages with Carol yet').waitFor();
+  assert.ok(!(await everything('alice')).some((m) => m.text === 'Hello Carol, a secret for you'));
+  assert.ok((await inbox('carol')).some((m) => m.text === 'Hello Carol, a secret for you'), 'Carol keeps hers');
 });
 
 test("a message's notification opens the conversation", async () => {

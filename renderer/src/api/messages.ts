@@ -44,6 +44,11 @@ export function sendMessage(to: { nick: string; replyTo?: number }, text: string
   return post<DirectMessage>(`${COMPAT}direct_messages/new`, to.replyTo ? { replyto: to.replyTo, text } : { screen_name: to.nick, text });
 }
 
+/** Deletes the channel's own copy of a message; the other person keeps theirs. */
+export function deleteMessage(id: number): Promise<unknown> {
+  return post(`${COMPAT}direct_messages/destroy`, { id });
+}
+
 export function markMessageRead(id: number): Promise<unknown> {
   return get(`${COMPAT}ext/direct_messages_setseen`, { id });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, COMPAT, get } from '../../api/http.ts';
-import { correspondentOf, markMessageRead, messagesWith, sendMessage, type DirectMessage } from '../../api/messages.ts';
+import { correspondentOf, deleteMessage, markMessageRead, messagesWith, sendMessage, type DirectMessage } from '../../api/messages.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import type { User } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
@@ -36,6 +37,7 @@ export function ConversationPage({ nick }: { nick: string }) {
   // Asked once the person is known: a name nobody has would only add a failed request.
   const known = person.data?.screen_name;
   const messages = useLoad(async () => (known ? messagesWith(known) : undefined), [known]);
+  const [deleting, setDeleting] = useState<DirectMessage>();
 
   // New messages from this person arrive with the unread count.
   useEffect(() => {
@@ -99,6 +101,9 @@ export function ConversationPage({ nick }: { nick: string }) {
                   <SafeHtml html={m.text} className="message-text" />
                   <span className="muted message-time">
                     <Time value={m.created_at} />
+                    <button type="button" className="link-button message-delete" onClick={() => setDeleting(m)} aria-label={`Delete this message (${plainText(m.text).slice(0, 40)})`}>
+                      Delete
+                    </button>
                   </span>
                 </li>
               );
@@ -108,6 +113,18 @@ export function ConversationPage({ nick }: { nick: string }) {
         <Reply nick={who.screen_name} name={name} replyTo={newest?.id} onSent={messages.reload} />
         <div ref={end} />
       </section>
+      {deleting && (
+        <ConfirmDialog
+          title="Delete this message?"
+          message={`It goes from your messages. ${name} keeps their copy.`}
+          confirmLabel="Delete"
+          onConfirm={async () => {
+            await deleteMessage(deleting.id);
+            await messages.reload();
+          }}
+          onClose={() => setDeleting(undefined)}
+        />
+      )}
     </div>
   );
 }
