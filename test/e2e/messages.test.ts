@@ -150,3 +150,25 @@ test("a channel's page offers to send a message; a long conversation opens at it
   await page.getByRole('heading', { name: 'Alice', level: 1 }).waitFor();
   assert.equal(await page.getByRole('link', { name: 'Send a message' }).count(), 0);
 });
+
+test('earlier messages and older conversations come a page at a time', async () => {
+  const { page } = ui;
+  // With the 25 lines above, more than a page (100) of messages with Bob.
+  for (let i = 26; i <= 110; i++) await apiCall(hub, 'bob', '/api/direct_messages/new.json', { screen_name: 'alice', text: `Line ${i} of a long chat` });
+  await page.goto('/messages/bob');
+  await page.getByText('Line 110 of a long chat').waitFor();
+  assert.equal(await page.getByText('Line 1 of a long chat', { exact: true }).count(), 0, 'only the newest page at first');
+  await page.getByRole('button', { name: 'Show earlier messages' }).click();
+  await page.getByText('Line 1 of a long chat', { exact: true }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Show earlier messages' }).count(), 0, 'nothing earlier is left');
+  assert.equal(await page.getByText('Line 55 of a long chat', { exact: true }).count(), 1, 'no message twice');
+
+  // Carol's conversation is older than Bob's hundred lines: it comes with the older conversations.
+  await apiCall(hub, 'carol', '/api/direct_messages/new.json', { screen_name: 'alice', text: 'An old note from Carol' });
+  for (let i = 111; i <= 215; i++) await apiCall(hub, 'bob', '/api/direct_messages/new.json', { screen_name: 'alice', text: `Line ${i} of a long chat` });
+  await page.goto('/messages');
+  await page.getByRole('link', { name: /^Conversation with Bob/ }).waitFor();
+  assert.equal(await page.getByRole('link', { name: /^Conversation with Carol/ }).count(), 0);
+  await page.getByRole('button', { name: 'Show older conversations' }).click();
+  await page.getByRole('link', { name: /^Conversation with Carol/ }).waitFor();
+});

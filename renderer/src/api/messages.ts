@@ -16,16 +16,17 @@ export interface DirectMessage {
   friendica_parent_uri: string;
 }
 
-const PAGE = 100;
+/** Messages per request; a shorter page is the last one. */
+export const MESSAGE_PAGE = 100;
 
-/** The newest messages sent and received, newest first. */
-export function recentMessages(): Promise<DirectMessage[]> {
-  return get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { count: PAGE, getText: 'html' });
+/** A page of the messages sent and received, newest first, up to `maxId` (inclusive). */
+export function recentMessages(maxId?: number): Promise<DirectMessage[]> {
+  return get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { count: MESSAGE_PAGE, max_id: maxId, getText: 'html' });
 }
 
-/** The messages exchanged with one channel, newest first. */
-export function messagesWith(nick: string): Promise<DirectMessage[]> {
-  return get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { screen_name: nick, count: PAGE, getText: 'html' });
+/** A page of the messages exchanged with one channel, newest first, up to `maxId` (inclusive). */
+export function messagesWith(nick: string, maxId?: number): Promise<DirectMessage[]> {
+  return get<DirectMessage[]>(`${COMPAT}direct_messages/all`, { screen_name: nick, count: MESSAGE_PAGE, max_id: maxId, getText: 'html' });
 }
 
 /** One message by its id (what a notification links to); undefined when it is gone. */
@@ -36,7 +37,7 @@ export async function messageById(id: number): Promise<DirectMessage | undefined
 
 /** The received messages not read yet (of the newest hundred). */
 export async function unreadMessages(): Promise<DirectMessage[]> {
-  const inbox = await get<DirectMessage[]>(`${COMPAT}direct_messages`, { count: PAGE, getUserObjects: false });
+  const inbox = await get<DirectMessage[]>(`${COMPAT}direct_messages`, { count: MESSAGE_PAGE, getUserObjects: false });
   return inbox.filter((m) => !m.friendica_seen);
 }
 

@@ -9,6 +9,7 @@ import { Time } from '../../components/Time.tsx';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
+import { useMessagePages } from './useMessagePages.ts';
 import { useUnreadMessages } from '../../messages.tsx';
 import { Link } from '../../router.tsx';
 import { useChannel } from '../../session.tsx';
@@ -36,7 +37,7 @@ export function ConversationPage({ nick }: { nick: string }) {
   const person = useLoad(() => personNamed(nick), [nick]);
   // Asked once the person is known: a name nobody has would only add a failed request.
   const known = person.data?.screen_name;
-  const messages = useLoad(async () => (known ? messagesWith(known) : undefined), [known]);
+  const messages = useMessagePages(async (maxId) => (known ? messagesWith(known, maxId) : undefined), [known]);
   const [deleting, setDeleting] = useState<DirectMessage>();
 
   // New messages from this person arrive with the unread count.
@@ -45,10 +46,10 @@ export function ConversationPage({ nick }: { nick: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [unread]);
 
-  const list = messages.data ? [...messages.data].reverse() : undefined;
+  const list = messages.messages ? [...messages.messages].reverse() : undefined;
   // The newest message is in view when the conversation opens and after each new one.
   const end = useRef<HTMLDivElement>(null);
-  const newestId = messages.data?.[0]?.id;
+  const newestId = messages.messages?.[0]?.id;
   useEffect(() => {
     if (newestId !== undefined) end.current?.scrollIntoView({ block: 'nearest' });
   }, [newestId]);
@@ -73,7 +74,7 @@ export function ConversationPage({ nick }: { nick: string }) {
       </Empty>
     );
   const name = who.name || who.screen_name;
-  const newest = messages.data?.[0];
+  const newest = messages.messages?.[0];
 
   return (
     <div className="page">
@@ -90,6 +91,14 @@ export function ConversationPage({ nick }: { nick: string }) {
         {messages.status === 'error' && <ErrorNote error={`The messages could not be loaded: ${messages.error}`} onRetry={messages.reload} />}
         {!list && messages.status === 'loading' && <Loading label="Loading the messages…" />}
         {list && list.length === 0 && <p className="muted">No messages with {name} yet. Write the first one below; only {name} will see it.</p>}
+        {list && messages.hasOlder && (
+          <div className="load-more">
+            <button type="button" className="button button-quiet button-small" onClick={() => void messages.loadOlder()} disabled={messages.loadingOlder}>
+              {messages.loadingOlder ? 'Loading…' : 'Show earlier messages'}
+            </button>
+          </div>
+        )}
+        {messages.olderError && <ErrorNote error={`Earlier messages could not be loaded: ${messages.olderError}`} onRetry={() => void messages.loadOlder()} />}
         {list && list.length > 0 && (
           <ol className="message-list">
             {list.map((m, i) => {
@@ -120,6 +129,7 @@ export function ConversationPage({ nick }: { nick: string }) {
           confirmLabel="Delete"
           onConfirm={async () => {
             await deleteMessage(deleting.id);
+            messages.remove(deleting.id);
             await messages.reload();
           }}
           onClose={() => setDeleting(undefined)}

@@ -2,17 +2,17 @@ import { conversationsOf, recentMessages, type Conversation } from '../../api/me
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { Time } from '../../components/Time.tsx';
-import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
 import { useChannel } from '../../session.tsx';
 import { NewMessage } from './NewMessage.tsx';
 import { plainText } from './plainText.ts';
+import { useMessagePages } from './useMessagePages.ts';
 
 /** Direct messages: one line per person, the latest conversation first, and a way to start one. */
 export function MessagesPage() {
   const channel = useChannel();
-  const messages = useLoad(recentMessages, []);
-  const conversations = messages.data ? conversationsOf(messages.data, channel.nick) : undefined;
+  const messages = useMessagePages(recentMessages, []);
+  const conversations = messages.messages ? conversationsOf(messages.messages, channel.nick) : undefined;
 
   return (
     <div className="page">
@@ -33,6 +33,14 @@ export function MessagesPage() {
           ))}
         </ul>
       )}
+      {conversations && messages.hasOlder && (
+        <div className="load-more">
+          <button type="button" className="button button-quiet" onClick={() => void messages.loadOlder()} disabled={messages.loadingOlder}>
+            {messages.loadingOlder ? 'Loading…' : 'Show older conversations'}
+          </button>
+        </div>
+      )}
+      {messages.olderError && <ErrorNote error={`Older messages could not be loaded: ${messages.olderError}`} onRetry={() => void messages.loadOlder()} />}
     </div>
   );
 }
