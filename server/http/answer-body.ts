@@ -21,7 +21,51 @@ export function setAnswerBody(ctx: Context, text: string): void {
     return;
   }
   const buffer = pool.take(POOLED_BYTES);
-  const body = buffer.subarray(0, buffer.write(text));
+  answerWithPooled(ctx, buffer, buffer.write(text));
+}
+
+/** From this many items on, a JSON array is encoded an item at a time. */
+const PIECEWISE_FROM_ITEMS = 32;
+
+/**
+ * Sets the response body to `value` as JSON in UTF-8. A long array is stringified an item at a time
+ * straight into the answer's buffer: V8 builds a large JSON.stringify result out of many pieces and
+ * joins them the first time the text is read, which took longer than stringifying (about 9 ms for
+ * channel/stream's 1.9 MB on Node 20). Small texts skip that cost.
+ */
+export function setJsonBody(ctx: Context, value: unknown): void {
+  if (!Array.isArray(value) || value.length < PIECEWISE_FROM_ITEMS) {
+    setAnswerBody(ctx, JSON.stringify(value) ?? 'null');
+    return;
+  }
+  let buffer = pool.take(POOLED_BYTES);
+  let pooledBuffer = true;
+  let end = 0;
+  const ensure = (bytes: number) => {
+    if (end + bytes <= buffer.length) return;
+    const larger = Buffer.allocUnsafeSlow(Math.max(buffer.length * 2, end + bytes));
+    buffer.copy(larger, 0, 0, end);
+    if (pooledBuffer) pool.give(buffer);
+    buffer = larger;
+    pooledBuffer = false;
+  };
+  buffer[end++] = 0x5b; // [
+  for (let i = 0; i < value.length; i++) {
+    // As JSON.stringify does in an array: what has no JSON form is null.
+    const piece = (JSON.stringify(value[i]) as string | undefined) ?? 'null';
+    // One byte for the comma, one for the closing bracket; the exact length only when it might not fit.
+    if (end + piece.length * 3 + 2 > buffer.length) ensure(Buffer.byteLength(piece) + 2);
+    if (i > 0) buffer[end++] = 0x2c; // ,
+    end += buffer.write(piece, end);
+  }
+  buffer[end++] = 0x5d; // ]
+  if (pooledBuffer) answerWithPooled(ctx, buffer, end);
+  else ctx.body = buffer.subarray(0, end);
+}
+
+/** Answers with the first `length` bytes of a pooled buffer, which goes back to the pool once the socket has it. */
+function answerWithPooled(ctx: Context, buffer: Buffer, length: number): void {
+  const body = buffer.subarray(0, length);
   pooled.add(body);
   let given = false;
   const giveBack = () => {

@@ -1,7 +1,7 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { reasonPhrase } from '../../http/errors.js';
 import { renderXml } from '../../http/xml.js';
-import { setAnswerBody } from '../../http/answer-body.js';
+import { setAnswerBody, setJsonBody } from '../../http/answer-body.js';
 import { CompatReply, ROOTS_WITHOUT_NAMESPACES } from './reply.js';
 import { compatRoutes } from './routes.js';
 import { jsonpCallback } from './jsonp.js';
@@ -27,10 +27,10 @@ export const compatApi: ApiDefinition = {
     const r = value instanceof CompatReply ? value : new CompatReply(value, 'result');
     ctx.status = 200;
     if (format === 'json') {
-      const json = JSON.stringify(r.value);
       const callback = jsonpCallback(ctx, params.str('callback'));
       ctx.type = callback ? 'application/javascript' : CONTENT_TYPES.json;
-      setAnswerBody(ctx, callback ? `${callback}(${json})` : json);
+      if (callback) setAnswerBody(ctx, `${callback}(${JSON.stringify(r.value)})`);
+      else setJsonBody(ctx, r.value);
       return;
     }
     ctx.type = CONTENT_TYPES[format];

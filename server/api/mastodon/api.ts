@@ -4,6 +4,7 @@ import { bearerAuthenticator } from '../../auth/bearer.js';
 import { admitRoute } from './admit.js';
 import { mastodonParams } from './params.js';
 import { mastodonV1Routes, mastodonV2Routes } from './routes.js';
+import { setJsonBody } from '../../http/answer-body.js';
 
 /** Mastodon's wording for its usual errors; anything else keeps the hub's message. */
 function mastodonMessage(error: HttpError): string {
@@ -29,7 +30,7 @@ function definition(prefix: '/api/v1' | '/api/v2', routes: ApiDefinition['routes
       if (value === undefined) return;
       if (ctx.status === 404 || !ctx.status) ctx.status = 200;
       ctx.type = 'application/json';
-      ctx.body = JSON.stringify(value);
+      setJsonBody(ctx, value);
     },
     renderError(ctx, error) {
       ctx.status = error.status;

@@ -1,6 +1,6 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { renderXml } from '../../http/xml.js';
-import { setAnswerBody } from '../../http/answer-body.js';
+import { setJsonBody } from '../../http/answer-body.js';
 import { nativeRoutes } from './routes.js';
 
 /**
@@ -16,7 +16,7 @@ export const nativeApi: ApiDefinition = {
     if (value === undefined) return; // the handler wrote the response itself (streams, files)
     ctx.status = 200;
     ctx.type = 'application/json';
-    setAnswerBody(ctx, JSON.stringify(value));
+    setJsonBody(ctx, value);
   },
   renderError(ctx, error, format) {
     ctx.status = error.status;

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { EventEmitter } from 'node:events';
+import { test } from 'node:test';
+import type { Context } from 'koa';
+import { setJsonBody } from '../../server/http/answer-body.js';
+
+function answer(value: unknown): { text: string; res: EventEmitter } {
+  const res = new EventEmitter();
+  const ctx = { res } as unknown as Context & { body: Buffer };
+  setJsonBody(ctx, value);
+  assert.ok(Buffer.isBuffer(ctx.body));
+  return { text: ctx.body.toString('utf8'), res };
+}
+
+const item = (i: number) => ({ id: i, text: `Grüße 🎉 ${'word '.repeat(i % 7)}`, nested: { list: [1, 'two', null], ok: i % 2 === 0 }, rtl: 'שלום', esc: 'quote " backslash \\ newline \n' });
+
+test('setJsonBody writes exactly what JSON.stringify writes, for short and long arrays and other values', () => {
+  const values: unknown[] = [
+    [],
+    [1, 2, 3],
+    Array.from({ length: 31 }, (_, i) => item(i)),
+    Array.from({ length: 32 }, (_, i) => item(i)),
+    Array.from({ length: 500 }, (_, i) => item(i)),
+    // What has no JSON form becomes null inside an array.
+    Array.from({ length: 40 }, (_, i) => (i % 3 === 0 ? undefined : i % 3 === 1 ? () => i : item(i))),
+    Array.from({ length: 40 }, (_, i) => ({ toJSON: () => `as json ${i}` })),
+    { statuses: Array.from({ length: 100 }, (_, i) => item(i)) },
+    'a string',
+    null,
+  ];
+  for (const v of values) assert.equal(answer(v).text, JSON.stringify(v));
+});
+
+test('setJsonBody grows past the pooled buffer for an answer over 2 MB, and stays exact', () => {
+  const big = Array.from({ length: 3000 }, (_, i) => ({ i, body: `ü${'x'.repeat(1000)}🎉` }));
+  const { text } = answer(big);
+  assert.ok(Buffer.byteLength(text) > 2 * 1024 * 1024);
+  assert.equal(text, JSON.stringify(big));
+  // Items whose multi-byte characters only fit by their exact length, near the buffer's end.
+  const wide = Array.from({ length: 700 }, (_, i) => ({ i, body: '€'.repeat(1000) }));
+  assert.equal(answer(wide).text, JSON.stringify(wide));
+});
+
+test('a pooled answer is not handed to another answer before its response is done', () => {
+  const first = Array.from({ length: 100 }, (_, i) => ({ first: i, pad: 'a'.repeat(400) }));
+  const second = Array.from({ length: 100 }, (_, i) => ({ second: i, pad: 'b'.repeat(400) }));
+  const res1 = new EventEmitter();
+  const ctx1 = { res: res1 } as unknown as Context & { body: Buffer };
+  setJsonBody(ctx1, first);
+  const ctx2 = { res: new EventEmitter() } as unknown as Context & { body: Buffer };
+  setJsonBody(ctx2, second);
+  assert.equal(ctx1.body.toString(), JSON.stringify(first), 'still intact while its response runs');
+  res1.emit('finish');
+  res1.emit('close');
+  const ctx3 = { res: new EventEmitter() } as unknown as Context & { body: Buffer };
+  setJsonBody(ctx3, second);
+  assert.equal(ctx3.body.toString(), JSON.stringify(second));
+});
