@@ -38,29 +38,58 @@ export function setJsonBody(ctx: Context, value: unknown): void {
     setAnswerBody(ctx, JSON.stringify(value) ?? 'null');
     return;
   }
-  let buffer = pool.take(POOLED_BYTES);
-  let pooledBuffer = true;
-  let end = 0;
-  const ensure = (bytes: number) => {
-    if (end + bytes <= buffer.length) return;
-    const larger = Buffer.allocUnsafeSlow(Math.max(buffer.length * 2, end + bytes));
-    buffer.copy(larger, 0, 0, end);
-    if (pooledBuffer) pool.give(buffer);
-    buffer = larger;
-    pooledBuffer = false;
-  };
-  buffer[end++] = 0x5b; // [
+  const out = new PieceWriter();
+  out.ascii(0x5b); // [
   for (let i = 0; i < value.length; i++) {
+    if (i > 0) out.ascii(0x2c); // ,
     // As JSON.stringify does in an array: what has no JSON form is null.
-    const piece = (JSON.stringify(value[i]) as string | undefined) ?? 'null';
-    // One byte for the comma, one for the closing bracket; the exact length only when it might not fit.
-    if (end + piece.length * 3 + 2 > buffer.length) ensure(Buffer.byteLength(piece) + 2);
-    if (i > 0) buffer[end++] = 0x2c; // ,
-    end += buffer.write(piece, end);
+    out.text((JSON.stringify(value[i]) as string | undefined) ?? 'null');
   }
-  buffer[end++] = 0x5d; // ]
-  if (pooledBuffer) answerWithPooled(ctx, buffer, end);
-  else ctx.body = buffer.subarray(0, end);
+  out.ascii(0x5d); // ]
+  out.answer(ctx);
+}
+
+/** Sets the response body to these texts one after another, encoded as UTF-8 without joining them first. */
+export function setTextPiecesBody(ctx: Context, pieces: readonly string[]): void {
+  if (pieces.length === 1) {
+    setAnswerBody(ctx, pieces[0]!);
+    return;
+  }
+  const out = new PieceWriter();
+  for (const piece of pieces) out.text(piece);
+  out.answer(ctx);
+}
+
+/** UTF-8 written piece by piece into a pooled buffer, which grows into a buffer of its own when full. */
+class PieceWriter {
+  private buffer = pool.take(POOLED_BYTES);
+  private pooledBuffer = true;
+  private end = 0;
+
+  ascii(byte: number): void {
+    this.room(1);
+    this.buffer[this.end++] = byte;
+  }
+
+  text(piece: string): void {
+    // The exact length is only measured when the piece might not fit.
+    if (this.end + piece.length * 3 > this.buffer.length) this.room(Buffer.byteLength(piece));
+    this.end += this.buffer.write(piece, this.end);
+  }
+
+  answer(ctx: Context): void {
+    if (this.pooledBuffer) answerWithPooled(ctx, this.buffer, this.end);
+    else ctx.body = this.buffer.subarray(0, this.end);
+  }
+
+  private room(bytes: number): void {
+    if (this.end + bytes <= this.buffer.length) return;
+    const larger = Buffer.allocUnsafeSlow(Math.max(this.buffer.length * 2, this.end + bytes));
+    this.buffer.copy(larger, 0, 0, this.end);
+    if (this.pooledBuffer) pool.give(this.buffer);
+    this.buffer = larger;
+    this.pooledBuffer = false;
+  }
 }
 
 /** Answers with the first `length` bytes of a pooled buffer, which goes back to the pool once the socket has it. */

@@ -146,18 +146,22 @@ function member(w: Writer, key: string, value: unknown, level: number): string {
 
 /** Renders a value as an XML document with the given root element. */
 export function renderXml(root: string, value: unknown, opts: XmlOptions = {}): string {
+  return renderXmlPieces(root, value, opts).join('');
+}
+
+/**
+ * The same document in pieces (for a top-level array: the start, each member, the end), to be
+ * written out one after another: joining a large document into one text costs more than writing it.
+ */
+export function renderXmlPieces(root: string, value: unknown, opts: XmlOptions = {}): string[] {
   const w: Writer = { opts, parts: new Map() };
-  let doc: string;
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
   let namespaces = '';
   if (opts.namespaces) for (const [k, v] of Object.entries(XML_NAMESPACES)) namespaces += ` ${k}="${v}"`;
-  if (Array.isArray(value)) {
-    const child = opts.itemName ?? childName(root, opts);
-    let content = '';
-    for (const m of value) content += node(w, child, m, 1);
-    doc = element(root, (opts.arrayType !== false ? ' type="array"' : '') + namespaces, content, 0, true);
-  } else {
-    // The root's own attributes come first, then the namespace declarations.
-    doc = node(w, root, value, 0, namespaces);
-  }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${doc}`;
+  // The root's own attributes come first, then the namespace declarations.
+  if (!Array.isArray(value)) return [head + node(w, root, value, 0, namespaces)];
+  const attrs = (opts.arrayType !== false ? ' type="array"' : '') + namespaces;
+  if (value.length === 0) return [head + element(root, attrs, '', 0, true)];
+  const child = opts.itemName ?? childName(root, opts);
+  return [`${head}<${root}${attrs}>\n`, ...value.map((m) => node(w, child, m, 1)), `</${root}>\n`];
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { test } from 'node:test';
 import type { Context } from 'koa';
-import { setJsonBody } from '../../server/http/answer-body.js';
+import { setJsonBody, setTextPiecesBody } from '../../server/http/answer-body.js';
 
 function answer(value: unknown): { text: string; res: EventEmitter } {
   const res = new EventEmitter();
@@ -55,4 +55,13 @@ test('a pooled answer is not handed to another answer before its response is don
   const ctx3 = { res: new EventEmitter() } as unknown as Context & { body: Buffer };
   setJsonBody(ctx3, second);
   assert.equal(ctx3.body.toString(), JSON.stringify(second));
+});
+
+test('setTextPiecesBody writes the pieces one after another, past the pooled buffer too', () => {
+  const pieces = ['<?xml version="1.0"?>\n<statuses>\n', ...Array.from({ length: 400 }, (_, i) => `  <status>${'€'.repeat(i * 5)} שלום 🎉</status>\n`), '</statuses>\n'];
+  for (const list of [pieces, [pieces.join('')], [...pieces, 'x'.repeat(2_500_000)]]) {
+    const ctx = { res: new EventEmitter() } as unknown as Context & { body: Buffer };
+    setTextPiecesBody(ctx, list);
+    assert.equal(ctx.body.toString('utf8'), list.join(''));
+  }
 });

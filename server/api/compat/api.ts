@@ -1,7 +1,7 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { reasonPhrase } from '../../http/errors.js';
-import { renderXml } from '../../http/xml.js';
-import { setAnswerBody, setJsonBody } from '../../http/answer-body.js';
+import { renderXml, renderXmlPieces } from '../../http/xml.js';
+import { setAnswerBody, setJsonBody, setTextPiecesBody } from '../../http/answer-body.js';
 import { CompatReply, ROOTS_WITHOUT_NAMESPACES } from './reply.js';
 import { compatRoutes } from './routes.js';
 import { jsonpCallback } from './jsonp.js';
@@ -34,7 +34,7 @@ export const compatApi: ApiDefinition = {
       return;
     }
     ctx.type = CONTENT_TYPES[format];
-    setAnswerBody(ctx, renderXml(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml }));
+    setTextPiecesBody(ctx, renderXmlPieces(r.root, r.value, { namespaces: !ROOTS_WITHOUT_NAMESPACES.has(r.root), ...r.xml }));
   },
   renderError(ctx, error, format, requestPath) {
     const body = { error: error.message, code: `${error.status} ${reasonPhrase(error.status)}`, request: requestPath };
