@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { unreadMessages } from './api/messages.ts';
+import { usePolling } from './hooks/usePolling.ts';
 
 /** How often the unread count is asked for while the window is visible. */
 const POLL_MS = 15_000;
@@ -30,17 +31,7 @@ export function UnreadMessagesProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, POLL_MS);
-    window.addEventListener('focus', refresh);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [refresh]);
+  usePolling(refresh, POLL_MS);
 
   return <UnreadContext.Provider value={{ unread, refresh }}>{children}</UnreadContext.Provider>;
 }

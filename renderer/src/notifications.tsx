@@ -1,7 +1,8 @@
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { describeError } from './api/http.ts';
 import { isSeen, listNotifications, markSeen } from './api/notifications.ts';
 import type { Notification, Status } from './api/types.ts';
+import { usePolling } from './hooks/usePolling.ts';
 
 /** How often the bell asks the hub for news while the window is visible. */
 const POLL_MS = 10_000;
@@ -46,20 +47,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  useEffect(() => {
-    void refresh();
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, POLL_MS);
-    const onFocus = () => void refresh();
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onFocus);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onFocus);
-    };
-  }, [refresh]);
+  usePolling(refresh, POLL_MS);
 
   const setSeen = (ids: number[]) => setItems((all) => all && ordered(all.map((n) => (ids.includes(n.id) ? { ...n, seen: true } : n))));
 

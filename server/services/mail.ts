@@ -7,6 +7,7 @@ import type { ChannelRow, MailRow } from '../store/rows.js';
 import { uuid } from '../util/ids.js';
 import { NULL_DATE, nowDb } from '../util/time.js';
 import { notify, NOTIFY } from './notifications.js';
+import { defaultSubject } from '../content/subject.js';
 
 const MAX_BODY = 100_000;
 const MAX_TITLE = 191;
@@ -18,12 +19,6 @@ export interface DirectMessageInput {
   title?: string;
   /** Id of a message being answered: continues its conversation and subject. */
   replyTo?: number;
-}
-
-/** The subject a message gets when none is given: its first ten characters. */
-export function defaultSubject(text: string): string {
-  const chars = [...text.trim()];
-  return chars.length > 10 ? `${chars.slice(0, 10).join('')}...` : chars.join('');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Hub } from '../hub.js';
 import type { ChannelRow } from '../store/rows.js';
-import { channelStreamThreadIds, conversationItems, networkThreadIds, threadsItems, type NetworkQuery } from '../store/item-streams.js';
+import { channelStreamThreadIds, conversationItems, networkThreadIds, threadsItems, withRelations, type NetworkQuery } from '../store/item-streams.js';
 import { getItem, getItemByMid, itemVisibleTo } from '../store/items.js';
 import { portableItem } from '../serializers/native/portable-item.js';
 import { notFound } from '../http/errors.js';
@@ -40,5 +40,5 @@ export function fullConversation(hub: Hub, channel: ChannelRow, ref: { id?: numb
   if (!item || item.item_deleted) throw notFound('item not found');
   if (item.uid === channel.channel_id) return conversationItems(hub.db, item.parent).map((row) => portableItem(row, { mirror: true }));
   if (item.author_xchan !== channel.channel_hash || !itemVisibleTo(hub.db, item.id, channel.channel_hash)) throw notFound('item not found');
-  return conversationItems(hub.db, item.parent).filter((row) => row.id === item.id).map((row) => portableItem(row, { mirror: false }));
+  return withRelations(hub.db, [item]).map((row) => portableItem(row, { mirror: false }));
 }

@@ -43,7 +43,7 @@ const STREAM_COLUMNS = `item.id, item.parent, item.uuid, item.mid, item.parent_m
   item.item_thread_top, item.item_nsfw, item.item_consensus, item.item_obscured, item.item_private`;
 
 /** The rows with their owners, authors, terms and iconfig, looked up for all of them at once (one query each). */
-function withRelations(db: Db, rows: ItemRow[]): PortableItemRow[] {
+export function withRelations(db: Db, rows: ItemRow[]): PortableItemRow[] {
   if (!rows.length) return [];
   const ids = JSON.stringify(rows.map((r) => r.id));
   const hashes = new Set<string>();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { apiCall, connect } from '../helpers/ui-fixtures.js';
+import { apiCall, connectMutually } from '../helpers/ui-fixtures.js';
 import { openUi, type Ui } from '../helpers/ui.js';
 
 // Issue 19, missing feature: direct messages in the UI (conversations list, thread view, compose,
@@ -22,7 +22,7 @@ let ui: Ui;
 
 before(async () => {
   hub = await startHub({ channels: ['alice', 'bob', 'carol'] });
-  for (const [a, b] of [['alice', 'bob'], ['bob', 'alice'], ['carol', 'alice'], ['alice', 'carol']]) await connect(hub, a!, b!);
+  await connectMutually(hub, 'alice', ['bob', 'carol']);
   ui = await openUi(hub, { as: 'alice' });
 });
 

@@ -21,6 +21,14 @@ export async function connect(hub: TestHub, from: string, to: string): Promise<v
   await apiCall(hub, from, '/api/friendships/create', { screen_name: addressOf(hub, to) });
 }
 
+/** `nick` and each of `others` connect to one another. */
+export async function connectMutually(hub: TestHub, nick: string, others: string[]): Promise<void> {
+  for (const other of others) {
+    await connect(hub, nick, other);
+    await connect(hub, other, nick);
+  }
+}
+
 interface Status {
   id: number;
   text: string;

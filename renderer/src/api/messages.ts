@@ -54,10 +54,12 @@ export function markMessageRead(id: number): Promise<unknown> {
   return get(`${COMPAT}ext/direct_messages_setseen`, { id });
 }
 
+/** Whether the channel `nick` sent the message. */
+export const isSentBy = (m: DirectMessage, nick: string) => m.sender_screen_name.toLowerCase() === nick.toLowerCase();
+
 /** The other person of a message, seen from the channel `nick`. */
 export function correspondentOf(m: DirectMessage, nick: string): { nick: string; user?: User } {
-  const sent = m.sender_screen_name.toLowerCase() === nick.toLowerCase();
-  return sent ? { nick: m.recipient_screen_name, user: m.recipient } : { nick: m.sender_screen_name, user: m.sender };
+  return isSentBy(m, nick) ? { nick: m.recipient_screen_name, user: m.recipient } : { nick: m.sender_screen_name, user: m.sender };
 }
 
 export interface Conversation {
@@ -75,7 +77,7 @@ export function conversationsOf(messages: DirectMessage[], nick: string): Conver
     const key = other.nick.toLowerCase();
     const conv = byPerson.get(key) ?? { nick: other.nick, user: other.user, last: m, unread: 0 };
     if (m.id > conv.last.id) conv.last = m;
-    if (!m.friendica_seen && other.nick === m.sender_screen_name) conv.unread++;
+    if (!m.friendica_seen && !isSentBy(m, nick)) conv.unread++;
     byPerson.set(key, conv);
   }
   return [...byPerson.values()].sort((a, b) => b.last.id - a.last.id);

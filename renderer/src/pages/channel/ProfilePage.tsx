@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { ApiError, COMPAT, get } from '../../api/http.ts';
+import { userNamed } from '../../api/profile.ts';
 import { userTimeline } from '../../api/statuses.ts';
 import type { User } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -16,14 +16,7 @@ import { useStream, type Timeline } from '../stream/useStream.ts';
  */
 export function ProfilePage({ nick }: { nick: string }) {
   const channel = useChannel();
-  const user = useLoad(async () => {
-    try {
-      return await get<User>(`${COMPAT}users/show`, { screen_name: nick });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) return undefined;
-      throw err;
-    }
-  }, [nick]);
+  const user = useLoad(() => userNamed(nick), [nick]);
   if (user.status === 'loading' && !user.data) return <Loading label="Loading the channel…" />;
   if (user.status === 'error') return <ErrorNote error={`The channel could not be loaded: ${user.error}`} onRetry={user.reload} />;
   const u = user.data;

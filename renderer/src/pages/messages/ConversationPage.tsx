@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, COMPAT, get } from '../../api/http.ts';
-import { correspondentOf, deleteMessage, markMessageRead, messagesWith, sendMessage, type DirectMessage } from '../../api/messages.ts';
+import { userNamed } from '../../api/profile.ts';
+import { deleteMessage, isSentBy, markMessageRead, messagesWith, sendMessage, type DirectMessage } from '../../api/messages.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
-import type { User } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { Time } from '../../components/Time.tsx';
@@ -14,27 +13,16 @@ import { useUnreadMessages } from '../../messages.tsx';
 import { Link } from '../../router.tsx';
 import { useChannel } from '../../session.tsx';
 import { plainText } from './plainText.ts';
+import { defaultSubject } from '../../../../server/content/subject.ts';
 
-async function personNamed(nick: string): Promise<User | undefined> {
-  try {
-    return await get<User>(`${COMPAT}users/show`, { screen_name: nick });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return undefined;
-    throw err;
-  }
-}
-
-/** The subject the hub gives a message sent without one (its first ten characters). */
-function isDefaultSubject(m: DirectMessage): boolean {
-  const chars = [...plainText(m.text)];
-  return m.title === (chars.length > 10 ? `${chars.slice(0, 10).join('')}...` : chars.join(''));
-}
+/** Whether the message's subject is the one the hub gives a message sent without one. */
+const hasDefaultSubject = (m: DirectMessage) => m.title === defaultSubject(plainText(m.text));
 
 /** The conversation with one channel (/messages/<nick>): messages oldest first, and a reply box. */
 export function ConversationPage({ nick }: { nick: string }) {
   const channel = useChannel();
   const { unread, refresh: refreshUnread } = useUnreadMessages();
-  const person = useLoad(() => personNamed(nick), [nick]);
+  const person = useLoad(() => userNamed(nick), [nick]);
   // Asked once the person is known: a name nobody has would only add a failed request.
   const known = person.data?.screen_name;
   const messages = useMessagePages(async (maxId) => (known ? messagesWith(known, maxId) : undefined), [known]);
@@ -49,11 +37,11 @@ export function ConversationPage({ nick }: { nick: string }) {
   const list = messages.messages ? [...messages.messages].reverse() : undefined;
   // The newest message is in view when the conversation opens and after each new one.
   const end = useRef<HTMLDivElement>(null);
-  const newestId = messages.messages?.[0]?.id;
+  const newest = messages.messages?.[0];
   useEffect(() => {
-    if (newestId !== undefined) end.current?.scrollIntoView({ block: 'nearest' });
-  }, [newestId]);
-  const unseen = (list ?? []).filter((m) => !m.friendica_seen && correspondentOf(m, channel.nick).nick === m.sender_screen_name).map((m) => m.id);
+    if (newest) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [newest?.id]);
+  const unseen = (list ?? []).filter((m) => !m.friendica_seen && !isSentBy(m, channel.nick)).map((m) => m.id);
   const unseenKey = unseen.join(',');
   useEffect(() => {
     if (!unseen.length) return;
@@ -74,7 +62,6 @@ export function ConversationPage({ nick }: { nick: string }) {
       </Empty>
     );
   const name = who.name || who.screen_name;
-  const newest = messages.messages?.[0];
 
   return (
     <div className="page">
@@ -102,11 +89,11 @@ export function ConversationPage({ nick }: { nick: string }) {
         {list && list.length > 0 && (
           <ol className="message-list">
             {list.map((m, i) => {
-              const mine = m.sender_screen_name.toLowerCase() === channel.nick.toLowerCase();
+              const mine = isSentBy(m, channel.nick);
               const startsConversation = i === 0 || list[i - 1]!.friendica_parent_uri !== m.friendica_parent_uri;
               return (
                 <li key={m.id} className={mine ? 'message message-mine' : 'message'} aria-label={`${mine ? 'You' : name}, message`}>
-                  {startsConversation && m.title && !isDefaultSubject(m) && <p className="message-subject">{m.title}</p>}
+                  {startsConversation && m.title && !hasDefaultSubject(m) && <p className="message-subject">{m.title}</p>}
                   <SafeHtml html={m.text} className="message-text" />
                   <span className="muted message-time">
                     <Time value={m.created_at} />

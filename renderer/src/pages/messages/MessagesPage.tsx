@@ -1,4 +1,4 @@
-import { conversationsOf, recentMessages, type Conversation } from '../../api/messages.ts';
+import { conversationsOf, isSentBy, recentMessages, type Conversation } from '../../api/messages.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { Time } from '../../components/Time.tsx';
@@ -29,7 +29,7 @@ export function MessagesPage() {
       {conversations && conversations.length > 0 && (
         <ul className="card conversation-list" aria-label="Conversations">
           {conversations.map((c) => (
-            <ConversationLine key={c.nick} conversation={c} mine={c.last.sender_screen_name.toLowerCase() === channel.nick.toLowerCase()} />
+            <ConversationLine key={c.nick} conversation={c} mine={isSentBy(c.last, channel.nick)} />
           ))}
         </ul>
       )}

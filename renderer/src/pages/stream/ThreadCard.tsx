@@ -21,6 +21,7 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
   const [deleting, setDeleting] = useState<Status>();
   const { top, comments } = thread;
   const shared = top.retweeted_status;
+  const mine = isMine(top, channel.nick);
 
   const refresh = async () => onReplace(await loadThread(top.id));
 
@@ -32,7 +33,7 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
 
   return (
     <article className="card thread" aria-label={`Post by ${(top.friendica_author ?? top.user).name}`} data-status-id={top.id}>
-      {shared && <SharedBy share={top} mine={isMine(top, channel.nick)} />}
+      {shared && <SharedBy share={top} mine={mine} />}
       {editing ? (
         <EditPost status={top} onDone={async (saved) => (setEditing(false), saved ? refresh() : undefined)} />
       ) : (
@@ -40,8 +41,9 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
       )}
       <div className="thread-bar">
         <Reactions status={top} onChanged={refresh} />
-        <ShareButton status={shared ?? top} onChanged={shared && isMine(top, channel.nick) ? async () => onRemoved() : refresh} />
-        {isMine(top, channel.nick) && !editing && !shared && (
+        {/* Undoing one's own share removes this very card. */}
+        <ShareButton status={shared ?? top} onChanged={shared && mine ? async () => onRemoved() : refresh} />
+        {mine && !editing && !shared && (
           <div className="post-tools">
             <button type="button" className="link-button" onClick={() => setEditing(true)}>
               Edit
