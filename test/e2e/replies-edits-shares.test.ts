@@ -72,7 +72,8 @@ test('replying to a comment nests the reply under it; editing a comment changes 
   await editor.getByLabel('Comment text').fill('Count me in, I will bring wine');
   await ui.screenshots('comment-edit');
   await editor.getByRole('button', { name: 'Save' }).click();
-  await mine.getByText('Count me in, I will bring wine').first().waitFor();
+  // The comment as shown (the editor's box holds the same words until it closes).
+  await mine.locator(':scope > .post .post-content', { hasText: 'Count me in, I will bring wine' }).waitFor();
   assert.equal(await mine.getByRole('form', { name: 'Edit comment' }).count(), 0, 'the editor closes');
   thread = await conversation('bob', post.id);
   const edited = thread.find((s) => s.id === aliceComment.id);
