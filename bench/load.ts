@@ -9,13 +9,18 @@ export interface RequestSpec {
   body?: string | Buffer;
   /** Called before every request with a running counter, to vary path or body. */
   next?: (n: number) => { path?: string; body?: string | Buffer };
+  /**
+   * Whether a 2xx answer did what was asked; those it refuses are not counted as answers. Hubzilla
+   * refuses a post with a 200 and `{"success": false}`. Makes the load generator read every body.
+   */
+  accept?: (body: string) => boolean;
 }
 
 export interface LoadResult {
   connections: number;
   seconds: number;
   requests: number;
-  /** Responses with a 2xx status per second. */
+  /** Responses with a 2xx status (that RequestSpec.accept accepted) per second. */
   rps: number;
   p50Ms: number;
   p99Ms: number;
@@ -25,6 +30,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** 2xx answers that RequestSpec.accept refused. */
+  refused: number;
   /** Response bytes per second (headers and body). */
   bytesPerSec: number;
   /** CPU time the server process (LoadOptions.cpuPid) used per 2xx answer during the measured run. */
@@ -43,9 +50,16 @@ export interface LoadOptions {
   cpuPid?: number;
 }
 
-function run(url: string, spec: RequestSpec, connections: number, seconds: number, timeout: number, amount?: number): Promise<autocannon.Result> {
+function run(url: string, spec: RequestSpec, connections: number, seconds: number, timeout: number, amount?: number): Promise<autocannon.Result & { refused: number }> {
   let n = 0;
+  let refused = 0;
   const request: autocannon.Request = { method: spec.method, path: spec.path, headers: spec.headers, body: spec.body };
+  if (spec.accept) {
+    const accept = spec.accept;
+    request.onResponse = (status, body) => {
+      if (status >= 200 && status < 300 && !accept(body)) refused++;
+    };
+  }
   if (spec.next) {
     const next = spec.next;
     request.setupRequest = (req) => {
@@ -54,7 +68,8 @@ function run(url: string, spec: RequestSpec, connections: number, seconds: numbe
     };
   }
   // Runs end on a sampling tick; ticks of 100 ms (not 1 s) let short runs end when they should.
-  return autocannon({ url, connections, ...(amount ? { amount } : { duration: seconds }), timeout, requests: [request], sampleInt: 100 } as autocannon.Options);
+  const options = { url, connections, ...(amount ? { amount } : { duration: seconds }), timeout, requests: [request], sampleInt: 100 } as autocannon.Options;
+  return autocannon(options).then((r) => ({ ...r, refused }));
 }
 
 /** Loads one endpoint: an unrecorded warm-up, then the measured run. */
@@ -64,7 +79,7 @@ export async function loadEndpoint(url: string, spec: RequestSpec, opts: LoadOpt
   const cpu0 = opts.cpuPid ? processCpuMs(opts.cpuPid) : Number.NaN;
   const r = await run(url, spec, opts.connections, opts.seconds, timeout, opts.requests);
   const cpuMs = opts.cpuPid ? processCpuMs(opts.cpuPid) - cpu0 : Number.NaN;
-  const ok = r['2xx'];
+  const ok = r['2xx'] - r.refused;
   const statusCodes: Record<string, number> = {};
   for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = Number((v as { count: number | string }).count);
   return {
@@ -80,6 +95,7 @@ export async function loadEndpoint(url: string, spec: RequestSpec, opts: LoadOpt
     errors: r.errors,
     timeouts: r.timeouts,
     statusCodes,
+    refused: r.refused,
     bytesPerSec: r.throughput.total / r.duration,
     ...(Number.isFinite(cpuMs) && ok > 0 ? { cpuMsPerAnswer: cpuMs / ok } : {}),
   };
@@ -110,6 +126,7 @@ export function combineRuns(runs: LoadResult[]): LoadResult {
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
     statusCodes,
+    refused: sum((r) => r.refused),
     bytesPerSec: sum((r) => r.bytesPerSec * r.seconds) / seconds,
     ...(runs.every((r) => r.cpuMsPerAnswer !== undefined) ? { cpuMsPerAnswer: sum((r) => r.cpuMsPerAnswer! * r.rps * r.seconds) / Math.max(1, sum((r) => r.rps * r.seconds)) } : {}),
   };

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { combineRuns, type LoadResult } from '../../bench/load.js';
 
 function run(seconds: number, rps: number, p50Ms: number, p99Ms: number, codes: Record<string, number>): LoadResult {
-  return { connections: 10, seconds, requests: rps * seconds, rps, p50Ms, p99Ms, meanMs: p50Ms, maxMs: p99Ms * 2, non2xx: 0, errors: 0, timeouts: 0, statusCodes: codes, bytesPerSec: rps * 1000 };
+  return { connections: 10, seconds, requests: rps * seconds, rps, p50Ms, p99Ms, meanMs: p50Ms, maxMs: p99Ms * 2, non2xx: 0, errors: 0, timeouts: 0, statusCodes: codes, refused: 0, bytesPerSec: rps * 1000 };
 }
 
 test('runs of one load combine into rates over the summed time, the median p50 and the worst p99', () => {
