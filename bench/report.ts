@@ -52,13 +52,13 @@ const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.
 const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
 const num = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
 
-function bytes(n: number): string {
+export function bytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
   return `${n} B`;
 }
 
-function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
+export function table(headers: string[], rows: string[][], rightAligned: boolean[]): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => '| ' + cells.map((c, i) => (rightAligned[i] ? lpad(c, widths[i]!) : pad(c, widths[i]!))).join(' | ') + ' |';
   const sep = '|' + widths.map((w, i) => (rightAligned[i] ? '-'.repeat(w + 1) + ':' : '-'.repeat(w + 2))).join('|') + '|';

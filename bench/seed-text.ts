@@ -17,7 +17,7 @@ const WORDS = (
   'river garden coffee train bread walked morning autumn winter summer spring rain snow mountain forest village market music book'
 ).split(' ');
 
-const HASHTAGS = ['photography', 'autumn', 'coffee', 'hiking', 'music', 'books', 'garden', 'travel', 'cooking', 'linux', 'cats', 'running'];
+export const HASHTAGS = ['photography', 'autumn', 'coffee', 'hiking', 'music', 'books', 'garden', 'travel', 'cooking', 'linux', 'cats', 'running'];
 
 /** Appears in about one body in 100; the search benchmark looks for it. */
 export const SEARCH_WORD = 'lighthouse';
@@ -39,7 +39,7 @@ export interface Body {
   mention?: string;
 }
 
-function sentence(rnd: Random): string {
+export function sentence(rnd: Random): string {
   const n = rnd.int(5, 16);
   const words: string[] = [];
   for (let i = 0; i < n; i++) words.push(rnd.pick(WORDS));
