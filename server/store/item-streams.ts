@@ -209,7 +209,7 @@ function maxItemId(db: Db): number {
  * network/stream: ids of thread tops the channel can see — its own threads and those of its
  * accepted (not blocked or ignored) connections that their access lists show to it.
  *
- * The tops are read in order (by latest activity through item_top_commented_idx, by creation per
+ * The tops are read in order (by latest activity through item_shown_top_commented_idx, by creation per
  * channel through item_uid_created_idx) until the page is full. Selective filters are written as
  * `item.id IN (…)` lists built once from an index: SQLite checks those on the index entry, before
  * it reads the item row, so a rare match does not cost a read of every top.
@@ -285,7 +285,7 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
     const fewNewer = q.sinceId !== undefined && maxItemId(db) - q.sinceId <= SINCE_ID_ROWS;
     return stmt<Record<string, unknown>, { id: number }>(
       db,
-      `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
+      `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : q.order === 'commented' ? ' INDEXED BY item_shown_top_commented_idx' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
        ORDER BY ${order} LIMIT @limit OFFSET @offset`,
     ).all({ ...p, limit: q.limit, offset: q.offset }).map((r) => r.id);
   }

@@ -123,6 +123,44 @@ test('network/stream since_id: the newest threads after it, the same whichever w
   }
 });
 
+test('network/stream by activity reads only tops it can show: hidden tops newer than the page (photos) are not walked', () => {
+  const c = m.channels[0]!;
+  const query = { uid: c.id, observer: c.hash, now, order: 'commented' as const, limit: 20, offset: 0 };
+  const before = networkThreadIds(db, query);
+  // An album upload: many hidden thread tops, newer than every post.
+  const top = db.prepare('SELECT * FROM item WHERE uid = ? AND item_thread_top = 1 LIMIT 1').get(c.id) as Record<string, unknown>;
+  const columns = Object.keys(top).filter((k) => k !== 'id');
+  const insert = db.prepare(`INSERT INTO item (${columns.join(', ')}) VALUES (${columns.map((k) => `@${k}`).join(', ')})`);
+  const photos: number[] = [];
+  db.transaction(() => {
+    for (let i = 0; i < 50; i++) {
+      const mid = `photo-item-${i}`;
+      const id = Number(insert.run({ ...top, mid, parent_mid: mid, thr_parent: mid, uuid: mid, item_hidden: 1, resource_type: 'photo', commented: now, created: now, changed: now }).lastInsertRowid);
+      db.prepare('UPDATE item SET parent = id WHERE id = ?').run(id);
+      photos.push(id);
+    }
+  })();
+  try {
+    // A connection of its own, so that its statements are prepared (and seen) here.
+    const own = openDatabase(join(dir, 'data', 'hearth.db'));
+    try {
+      const prepared: string[] = [];
+      const prepare = own.prepare.bind(own);
+      own.prepare = ((sql: string) => (prepared.push(sql), prepare(sql))) as typeof own.prepare;
+      assert.deepEqual(networkThreadIds(own, query), before);
+      const walk = prepared.find((sql) => sql.includes('ORDER BY item.commented DESC'));
+      assert.ok(walk, 'the walk by activity');
+      const plan = (prepare(`EXPLAIN QUERY PLAN ${walk}`).all({ ...query, uid: c.id }) as { detail: string }[]).map((r) => r.detail);
+      assert.ok(plan.some((d) => /item USING INDEX item_shown_top_commented_idx/.test(d)), plan.join('\n'));
+      assert.ok(!plan.some((d) => /TEMP B-TREE FOR ORDER BY/.test(d)), plan.join('\n'));
+    } finally {
+      own.close();
+    }
+  } finally {
+    db.prepare('DELETE FROM item WHERE id IN (SELECT value FROM json_each(?))').run(JSON.stringify(photos));
+  }
+});
+
 test('item/full and the exports: the same backup records as before', () => {
   const uid = m.channels[0]!.id;
   const tops = db.prepare('SELECT id FROM item WHERE uid = ? AND item_thread_top = 1 ORDER BY commented DESC LIMIT 5').all(uid) as { id: number }[];
