@@ -36,15 +36,23 @@ export interface ItemRef {
 /** Items identified by (channel, message id) pairs, e.g. the items that comments answer. */
 export function itemsByUidMid(db: Db, pairs: { uid: number; mid: string }[]): ItemRef[] {
   if (!pairs.length) return [];
-  const uids = [...new Set(pairs.map((p) => p.uid))];
-  const mids = [...new Set(pairs.map((p) => p.mid))];
-  const wanted = new Set(pairs.map((p) => `${p.uid} ${p.mid}`));
-  return stmt<[string, string], ItemRef>(
+  // One index probe per pair: as two IN lists SQLite probed every channel with every message id.
+  return stmt<[string], ItemRef>(
     db,
-    'SELECT id, uid, mid, author_xchan, item_deleted FROM item WHERE uid IN (SELECT value FROM json_each(?)) AND mid IN (SELECT value FROM json_each(?))',
-  )
-    .all(json(uids), json(mids))
-    .filter((r) => wanted.has(`${r.uid} ${r.mid}`));
+    `SELECT item.id, item.uid, item.mid, item.author_xchan, item.item_deleted FROM json_each(?) AS p
+     JOIN item INDEXED BY item_uid_mid_idx ON item.uid = p.value ->> 0 AND item.mid = p.value ->> 1`,
+  ).all(pairsJson(pairs));
+}
+
+/** Distinct (uid, mid) pairs as a JSON array of [uid, mid] arrays. */
+function pairsJson(pairs: { uid: number; mid: string }[]): string {
+  const seen = new Set<string>();
+  const out: [number, string][] = [];
+  for (const { uid, mid } of pairs) {
+    const k = `${uid} ${mid}`;
+    if (!seen.has(k)) (seen.add(k), out.push([uid, mid]));
+  }
+  return JSON.stringify(out);
 }
 
 export interface ChildRef {
@@ -57,17 +65,12 @@ export interface ChildRef {
 /** Direct children (comments and activities) of these items, not deleted. */
 export function childrenOf(db: Db, items: { uid: number; mid: string }[]): ChildRef[] {
   if (!items.length) return [];
-  const uids = [...new Set(items.map((i) => i.uid))];
-  const mids = [...new Set(items.map((i) => i.mid))];
-  const wanted = new Set(items.map((i) => `${i.uid} ${i.mid}`));
-  return stmt<[string, string], ChildRef>(
+  return stmt<[string], ChildRef>(
     db,
-    `SELECT uid, thr_parent, verb, author_xchan FROM item
-     WHERE uid IN (SELECT value FROM json_each(?)) AND thr_parent IN (SELECT value FROM json_each(?))
-       AND mid != thr_parent AND item_deleted = 0 ORDER BY id`,
-  )
-    .all(json(uids), json(mids))
-    .filter((r) => wanted.has(`${r.uid} ${r.thr_parent}`));
+    `SELECT item.uid, item.thr_parent, item.verb, item.author_xchan FROM json_each(?) AS p
+     JOIN item INDEXED BY item_thr_parent_idx ON item.uid = p.value ->> 0 AND item.thr_parent = p.value ->> 1
+     WHERE item.mid != item.thr_parent AND item.item_deleted = 0 ORDER BY item.id`,
+  ).all(pairsJson(items));
 }
 
 export function termsOf(db: Db, ids: number[]): TermRow[] {
