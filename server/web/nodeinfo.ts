@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Hub } from '../hub.js';
-import { localCounts } from '../store/stats.js';
+import { publishedCounts } from '../services/published-counts.js';
 import { HEARTH_VERSION } from '../version.js';
 
 const SCHEMA_20 = 'http://nodeinfo.diaspora.software/ns/schema/2.0';
@@ -12,7 +12,7 @@ export function mountNodeinfo(router: Router, hub: Hub): void {
     ctx.body = { links: [{ rel: SCHEMA_20, href: `${hub.baseUrl}/nodeinfo/2.0` }] };
   });
   router.get('/nodeinfo/2.0', (ctx) => {
-    const counts = localCounts(hub.db);
+    const counts = publishedCounts(hub.db);
     ctx.set('Access-Control-Allow-Origin', '*');
     ctx.type = `application/json; profile="${SCHEMA_20}#"`;
     ctx.body = JSON.stringify({

@@ -1,6 +1,6 @@
 import type { Hub } from '../../hub.js';
 import { MAX_BODY } from '../../services/items.js';
-import { localCounts } from '../../store/stats.js';
+import { publishedCounts } from '../../services/published-counts.js';
 import { HEARTH_VERSION } from '../../version.js';
 import type { InstanceFacts } from '../../serializers/mastodon/instance.js';
 
@@ -11,7 +11,7 @@ export const MASTODON_VERSION = `4.3.0 (compatible; Hearth ${HEARTH_VERSION})`;
 export const MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff'];
 
 export function instanceFacts(hub: Hub): InstanceFacts {
-  const counts = localCounts(hub.db);
+  const counts = publishedCounts(hub.db);
   return {
     domain: new URL(hub.baseUrl).host,
     baseUrl: hub.baseUrl,
