@@ -52,9 +52,15 @@ async function probe(hub: HubProcess, e: Endpoint): Promise<{ status: number; by
 }
 
 /** The same request with a parameter the hub ignores, different every time, so no answer is ever reused. */
+let uncachedRuns = 0;
+
 function uncached(spec: RequestSpec): RequestSpec {
   const sep = spec.path.includes('?') ? '&' : '?';
-  return { ...spec, next: (n) => ({ path: `${spec.path}${sep}_bench=${n}` }) };
+  // Never the same URL twice, across a warm-up and its run and across rounds: a URL asked again
+  // within seconds is kept by the response cache (a copy of the answer) and then answered from it.
+  const run = ++uncachedRuns;
+  let n = 0;
+  return { ...spec, next: () => ({ path: `${spec.path}${sep}_bench=${run}.${n++}` }) };
 }
 
 /** Starts and stops the hub `count` times; start times and the resident memory just after each start. */
