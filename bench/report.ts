@@ -20,6 +20,11 @@ export interface EndpointResult {
   floor?: FloorMeasure;
   /** --cost: the hub's CPU time per uncached answer, requests one at a time. */
   cost?: { cpuMsPerAnswer: number; answers: number };
+  /**
+   * Reads: the CPU time per answer of the ceiling (a bare Koa route sending a ready answer of the
+   * same size), measured the same way as the hub's: what HTTP alone costs, which the floor leaves out.
+   */
+  httpMs?: number;
   /** filedata: MB (10^6 bytes) of decoded file data per second. */
   decodedMBps?: number;
   peakRssMB?: number;
@@ -79,7 +84,7 @@ export function floorMultiple(e: EndpointResult): number | undefined {
 /** The results as markdown tables (they read fine in a terminal too). */
 export function formatTable(r: BenchResults): string {
   const rows = r.endpoints.map((e) => {
-    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', e.skipped];
+    if (e.skipped) return [e.name, e.kind, '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', '–', e.skipped];
     const l = e.load;
     const u = e.uncached;
     const extra = e.decodedMBps !== undefined ? `${num(e.decodedMBps, 1)} MB/s decoded` : l && (l.non2xx || l.errors) ? `${l.non2xx} non-2xx, ${l.errors} errors` : '';
@@ -89,7 +94,7 @@ export function formatTable(r: BenchResults): string {
     const head = e.kind === 'read' ? u : l;
     return [
       e.name, e.kind, bytes(e.probe.bytes), e.floor ? String(e.floor.items) : '–',
-      rate(head), head ? num(head.p99Ms, 1) : '–', num(cpuPerAnswer(e), 2), e.floor ? num(e.floor.floorMs, 2) : '–', multiple !== undefined ? `${multiple.toFixed(1)}×` : '–',
+      rate(head), head ? num(head.p99Ms, 1) : '–', num(cpuPerAnswer(e), 2), e.floor ? num(e.floor.floorMs, 2) : '–', multiple !== undefined ? `${multiple.toFixed(1)}×` : '–', num(e.httpMs, 2),
       e.kind === 'read' ? rate(l) : '–', e.kind === 'read' && l ? num(l.p99Ms, 1) : '–', e.ratio !== undefined ? `${Math.round(e.ratio * 100)}%` : '–', e.ceiling ? num(e.ceiling.p99Ms, 1) : '–',
       num(e.peakRssMB), extra,
     ];
@@ -99,15 +104,16 @@ export function formatTable(r: BenchResults): string {
   out.push(`Data: ${Object.entries(r.data).map(([k, v]) => `${v} ${k}`).join(', ')}`);
   out.push('');
   out.push(table(
-    ['endpoint', 'kind', 'response', 'items', 'req/s', 'p99 ms', 'CPU ms/answer', 'floor ms', 'of floor', 'cached req/s', 'cached p99', 'cached of ceiling', 'ceiling p99', 'peak RSS MB', 'notes'],
+    ['endpoint', 'kind', 'response', 'items', 'req/s', 'p99 ms', 'CPU ms/answer', 'floor ms', 'of floor', 'HTTP ms', 'cached req/s', 'cached p99', 'cached of ceiling', 'ceiling p99', 'peak RSS MB', 'notes'],
     rows,
-    [false, false, true, true, true, true, true, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, true, true, true, true, true, false],
   ));
   out.push('');
   out.push('req/s, p99, CPU ms/answer: reads with a parameter that differs on every request, so every answer is built (uncached); CPU time');
   out.push('is the hub process\'s (all threads) per answer. Floor: reading the answer\'s items (the columns it shows) and their authors\' and owners\'');
   out.push('xchans raw, plus JSON.stringify of the answer, in CPU time in the bench process; "of floor" = CPU ms/answer ÷ floor. Cached: clients');
   out.push('polling the same URL (answers reused until the data changes); ceiling: a bare Koa route answering a pre-serialised answer of that size.');
+  out.push('HTTP ms: that ceiling\'s CPU time per answer, measured the same way (what HTTP alone costs, which the floor leaves out).');
   out.push('');
   const ex = r.exports.map((e) => [e.channel, String(e.status), String(e.items), bytes(e.bytes), num(e.seconds, 2), num(e.idleRssMB), num(e.peakRssMB), num(e.growthMB, 1)]);
   if (ex.length) {

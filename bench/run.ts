@@ -92,7 +92,7 @@ async function floorOf(hub: HubProcess, meter: FloorMeter, e: Endpoint): Promise
  * CPU time of the hub per uncached answer, requests one after the other: at least `minRequests`
  * and about `minMs` of the hub's CPU time (whose clock counts in 10 ms ticks).
  */
-async function sequentialCost(hub: HubProcess, e: Endpoint, minRequests: number, minMs: number): Promise<{ cpuMsPerAnswer: number; answers: number }> {
+async function sequentialCost(hub: { url: string; pid: number }, e: Endpoint, minRequests: number, minMs: number): Promise<{ cpuMsPerAnswer: number; answers: number }> {
   const spec = uncached(e.spec);
   let n = 0;
   const one = async () => {
@@ -116,9 +116,15 @@ const COST_ROUNDS = 3;
  * drifts within seconds, and CPU time too stretches when the other core is busy); the median
  * round's figures.
  */
-async function costRounds(hub: HubProcess, meter: FloorMeter, e: Endpoint, minRequests: number) {
-  const rounds: { cost: { cpuMsPerAnswer: number; answers: number }; floor?: EndpointResult['floor'] }[] = [];
-  for (let i = 0; i < COST_ROUNDS; i++) rounds.push({ floor: await floorOf(hub, meter, e), cost: await sequentialCost(hub, e, minRequests, 400) });
+async function costRounds(hub: HubProcess, ceiling: CeilingProcess, meter: FloorMeter, e: Endpoint, bytes: number, minRequests: number) {
+  const rounds: { cost: { cpuMsPerAnswer: number; answers: number }; floor?: EndpointResult['floor']; httpMs: number }[] = [];
+  const bare: Endpoint = { ...e, spec: { method: 'GET', path: ceiling.path(bytes, e.format) } };
+  for (let i = 0; i < COST_ROUNDS; i++) {
+    const floor = await floorOf(hub, meter, e);
+    const cost = await sequentialCost(hub, e, minRequests, 400);
+    const http = await sequentialCost({ url: ceiling.url, pid: ceiling.pid }, bare, minRequests, 400);
+    rounds.push({ floor, cost, httpMs: http.cpuMsPerAnswer });
+  }
   const ratio = (r: (typeof rounds)[number]) => (r.floor ? r.cost.cpuMsPerAnswer / r.floor.floorMs : r.cost.cpuMsPerAnswer);
   const sorted = [...rounds].sort((a, b) => ratio(a) - ratio(b));
   const mid = sorted[Math.floor(COST_ROUNDS / 2)]!;
@@ -133,9 +139,9 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: Floo
   }
   if (first.status >= 300) log(`  ${e.name}: probe answered ${first.status}`);
   if (costOnly) {
-    const { floor, cost } = await costRounds(hub, meter, e, load.requests ? 5 : 10);
+    const { floor, cost, httpMs } = await costRounds(hub, ceiling, meter, e, first.bytes, load.requests ? 5 : 10);
     log(`  ${e.name}: ${cost.cpuMsPerAnswer.toFixed(2)} ms CPU per uncached answer (${cost.answers} answers)${floor ? `; floor ${floor.floorMs.toFixed(2)} ms (${floor.items} items: rows ${floor.rowsMs.toFixed(2)}, JSON ${floor.jsonMs.toFixed(2)}) → ${(cost.cpuMsPerAnswer / floor.floorMs).toFixed(1)}× floor` : ''}`);
-    return { name: e.name, kind: e.kind, probe: first, floor, cost };
+    return { name: e.name, kind: e.kind, probe: first, floor, cost, httpMs };
   }
   const opts: LoadOptions = {
     connections: e.connections ?? load.connections,
@@ -158,11 +164,12 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: Floo
     for (let round = 0; round < rounds; round++) {
       const run = round === 0 ? slice : { ...slice, warmupSeconds: 0 };
       hubRuns.push(await loadEndpoint(hub.url, e.spec, run));
-      ceilingRuns.push(await loadEndpoint(ceiling.url, ceilingSpec, run));
+      ceilingRuns.push(await loadEndpoint(ceiling.url, ceilingSpec, { ...run, cpuPid: ceiling.pid }));
     }
     result = combineRuns(hubRuns);
     out.ceiling = combineRuns(ceilingRuns);
     out.ratio = median(hubRuns.map((r, i) => r.rps / ceilingRuns[i]!.rps));
+    out.httpMs = out.ceiling.cpuMsPerAnswer;
   } else {
     result = await loadEndpoint(hub.url, e.spec, opts);
   }
