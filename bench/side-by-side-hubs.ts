@@ -95,21 +95,26 @@ export function postStored(answer: string): boolean {
   return /"success"\s*:\s*true/.test(answer);
 }
 
+/** One post through item/update: its status and answer. */
+export async function postItem(hub: Hub, text: PostText): Promise<{ status: number; answer: string }> {
+  const res = await fetch(`${hub.url}/api/z/1.0/item/update`, {
+    method: 'POST',
+    headers: { authorization: hub.authorization, 'content-type': 'application/x-www-form-urlencoded' },
+    body: postForm(text),
+  });
+  return { status: res.status, answer: await res.text() };
+}
+
 /** Posts the texts through item/update, a few at a time; fails on the first refusal. */
 export async function seedPosts(hub: Hub, texts: PostText[], concurrency = 4): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < texts.length) {
       const i = next++;
-      const res = await fetch(`${hub.url}/api/z/1.0/item/update`, {
-        method: 'POST',
-        headers: { authorization: hub.authorization, 'content-type': 'application/x-www-form-urlencoded' },
-        body: postForm(texts[i]!),
-      });
-      const answer = await res.text();
-      if (res.status !== 200 || !postStored(answer)) {
+      const { status, answer } = await postItem(hub, texts[i]!);
+      if (status !== 200 || !postStored(answer)) {
         const hint = answer.includes('operation cancelled') ? ' (Hubzilla refuses a body it was sent in the last 2 minutes: wait and run again)' : '';
-        throw new Error(`${hub.name} refused post ${i + 1}: ${res.status} ${answer.slice(0, 200)}${hint}`);
+        throw new Error(`${hub.name} refused post ${i + 1}: ${status} ${answer.slice(0, 200)}${hint}`);
       }
     }
   };

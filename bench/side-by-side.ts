@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadEndpoint, type RequestSpec } from './load.js';
-import { hubzilla, postForm, postStored, seedPosts, settle, startHearth, type Hub } from './side-by-side-hubs.js';
+import { hubzilla, postForm, postItem, postStored, seedPosts, settle, startHearth, type Hub } from './side-by-side-hubs.js';
 import { formatSideBySide, writeSideBySide, type Answer, type Measure, type Measured, type SideBySideResults } from './side-by-side-report.js';
 import { PostTexts } from './side-by-side-text.js';
 
@@ -75,14 +75,9 @@ async function streamAnswer(hub: Hub, seededStarts: string[]): Promise<Answer> {
 }
 
 async function postAnswer(hub: Hub, texts: PostTexts): Promise<Answer> {
-  const res = await fetch(`${hub.url}/api/z/1.0/item/update`, {
-    method: 'POST',
-    headers: { authorization: hub.authorization, 'content-type': 'application/x-www-form-urlencoded' },
-    body: postForm(texts.next()),
-  });
-  const text = await res.text();
-  if (!postStored(text)) throw new Error(`${hub.name} did not store a post: ${res.status} ${text.slice(0, 200)}`);
-  return { measure: 'POST item/update', hub: hub.name, status: res.status, bytes: Buffer.byteLength(text) };
+  const { status, answer } = await postItem(hub, texts.next());
+  if (!postStored(answer)) throw new Error(`${hub.name} did not store a post: ${status} ${answer.slice(0, 200)}`);
+  return { measure: 'POST item/update', hub: hub.name, status, bytes: Buffer.byteLength(answer) };
 }
 
 /**
