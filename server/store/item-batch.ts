@@ -73,7 +73,11 @@ export function childrenOf(db: Db, items: { uid: number; mid: string }[]): Child
   ).all(pairsJson(items));
 }
 
-export function termsOf(db: Db, ids: number[]): TermRow[] {
+/** What statuses show of an item's term. */
+export type ItemTerm = Pick<TermRow, 'oid' | 'ttype' | 'term' | 'url' | 'term_hash'>;
+
+/** The terms (tags, mentions…) of these items, in the order they were written. */
+export function termsOf(db: Db, ids: number[]): ItemTerm[] {
   if (!ids.length) return [];
-  return stmt<[string], TermRow>(db, 'SELECT * FROM term WHERE otype = 1 AND oid IN (SELECT value FROM json_each(?)) ORDER BY tid').all(json(ids));
+  return stmt<[string], ItemTerm>(db, 'SELECT oid, ttype, term, url, term_hash FROM term WHERE otype = 1 AND oid IN (SELECT value FROM json_each(?)) ORDER BY tid').all(json(ids));
 }

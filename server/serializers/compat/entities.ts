@@ -76,25 +76,43 @@ function codePoints(text: string, utf16: number): number {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Patterns by source, built once: the same tags and names come back in every page of statuses, and
+ * building a Unicode pattern cost more than matching it. Each pattern is only used within one call
+ * of `locate`, which sets its lastIndex first.
+ */
+const patterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 5000;
+
+function pattern(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = patterns.get(key);
+  if (!re) {
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(key, (re = new RegExp(source, flags)));
+  }
+  return re;
+}
+
 /** Finds occurrences in text, each at most once, and turns them into code-point indices. */
 class TextLocator {
   private readonly taken = new Set<number>();
-  private readonly end: number;
 
-  constructor(private readonly text: string) {
-    this.end = [...text].length;
-  }
+  constructor(private readonly text: string) {}
 
-  /** The first unused match of any of the patterns, else the empty range at the end of the text. */
+  /** The first unused match of any of the (global) patterns, else the empty range at the end of the text. */
   locate(patterns: RegExp[]): Indices {
     for (const re of patterns) {
-      for (const m of this.text.matchAll(re)) {
+      re.lastIndex = 0;
+      for (let m = re.exec(this.text); m; m = re.exec(this.text)) {
+        if (m[0] === '') re.lastIndex++;
         if (this.taken.has(m.index)) continue;
         this.taken.add(m.index);
         return [codePoints(this.text, m.index), codePoints(this.text, m.index + m[0].length)];
       }
     }
-    return [this.end, this.end];
+    const end = codePoints(this.text, this.text.length);
+    return [end, end];
   }
 }
 
@@ -115,12 +133,12 @@ function mediaSizes(w: number, h: number): CompatMediaEntity['sizes'] {
 export function compatEntities(text: string, src: EntitySources): CompatEntities {
   const at = new TextLocator(text);
   const wordEnd = '(?![\\p{L}\\p{N}_])';
-  const hashtags = src.hashtags.map((tag) => ({ text: tag, indices: at.locate([new RegExp(`#${escapeRegExp(tag)}${wordEnd}`, 'giu')]) }));
+  const hashtags = src.hashtags.map((tag) => ({ text: tag, indices: at.locate([pattern(`#${escapeRegExp(tag)}${wordEnd}`, 'giu')]) }));
   const user_mentions = src.mentions.map((m) => ({
     ...m,
-    indices: at.locate([new RegExp(`@${escapeRegExp(m.screen_name)}(?:@[\\w.-]+)?${wordEnd}`, 'giu'), new RegExp(`@${escapeRegExp(m.name)}${wordEnd}`, 'giu')]),
+    indices: at.locate([pattern(`@${escapeRegExp(m.screen_name)}(?:@[\\w.-]+)?${wordEnd}`, 'giu'), pattern(`@${escapeRegExp(m.name)}${wordEnd}`, 'giu')]),
   }));
-  const urls = src.links.map((u) => ({ url: u, expanded_url: u, display_url: displayUrl(u), indices: at.locate([new RegExp(escapeRegExp(u), 'g')]) }));
+  const urls = src.links.map((u) => ({ url: u, expanded_url: u, display_url: displayUrl(u), indices: at.locate([pattern(escapeRegExp(u), 'g')]) }));
   const entities: CompatEntities = { hashtags, symbols: [], urls, user_mentions };
   if (src.media.length) {
     entities.media = src.media.map((m) => {
