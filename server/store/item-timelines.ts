@@ -1,5 +1,5 @@
 import { allWide, type Db } from '../db/open.js';
-import type { ItemRow } from './rows.js';
+import { STATUS_ITEM_COLUMNS, type StatusItemRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 
 /**
@@ -61,28 +61,30 @@ interface Source {
 
 const ITEMS: Source = { from: 'item', id: 'item.id' };
 
-function page<E extends object>(db: Db, where: string, params: Bound & E, source = ITEMS): ItemRow[] {
+const COLUMNS = STATUS_ITEM_COLUMNS.map((c) => `item.${c}`).join(', ');
+
+function page<E extends object>(db: Db, where: string, params: Bound & E, source = ITEMS): StatusItemRow[] {
   // One conversation is read through the parent index; as an "@conv = 0 OR" term it was a filter
   // on a walk over every item.
   const conv = params.conv ? ' AND item.parent = @conv' : '';
-  const sql = `SELECT item.* FROM ${source.from} WHERE ${BASE}${conv} AND ${source.id} > @since AND ${source.id} <= @max
+  const sql = `SELECT ${COLUMNS} FROM ${source.from} WHERE ${BASE}${conv} AND ${source.id} > @since AND ${source.id} <= @max
     AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
     ORDER BY ${source.id} DESC LIMIT @limit OFFSET @offset`;
-  return allWide<ItemRow>(db, sql, params);
+  return allWide<StatusItemRow>(db, sql, params);
 }
 
 /** Accepted, unblocked connections of a channel plus the channel itself (its self record). */
 const FOLLOWED = `SELECT abook_xchan FROM abook WHERE abook_channel = @uid AND abook_pending = 0 AND abook_blocked = 0`;
 
 /** The channel's stream: what it and the people it follows wrote or own. */
-export function homeTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function homeTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   // The unary + keeps SQLite off the owner/author indexes: their OR plan collects and sorts every
   // matching item (most of the database) for one page, where walking ids downwards stops after it.
   return page(db, `+item.owner_xchan IN (${FOLLOWED}) OR +item.author_xchan IN (${FOLLOWED})`, { ...bind(observer, verbs, p), uid });
 }
 
 /** Public items; `localOnly` keeps those created on this hub. */
-export function publicTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage, localOnly: boolean): ItemRow[] {
+export function publicTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage, localOnly: boolean): StatusItemRow[] {
   // Unlisted posts (a Mastodon app's visibility) are public but kept out of public timelines, in every API.
   return page(db, `item.item_private = 0 AND item.allow_cid = '' AND item.allow_gid = '' AND item.deny_cid = '' AND item.deny_gid = ''
     AND (@local = 0 OR item.item_origin = 1)
@@ -90,12 +92,12 @@ export function publicTimeline(db: Db, observer: string, verbs: readonly string[
 }
 
 /** What one identity wrote. */
-export function authorTimeline(db: Db, author: string, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function authorTimeline(db: Db, author: string, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(db, 'item.author_xchan = @author', { ...bind(observer, verbs, p), author });
 }
 
 /** Items mentioning the observer, and comments by others answering the observer or in its threads. */
-export function mentionsTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function mentionsTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   // The unary + keep SQLite from answering the OR with two index lookups (the second one collects
   // every comment of the hub) and a sort: walking ids downwards stops once the page is full.
   return page(
@@ -109,7 +111,7 @@ export function mentionsTimeline(db: Db, observer: string, verbs: readonly strin
 }
 
 /** The channel's stream restricted to authors in one of its groups. */
-export function groupTimeline(db: Db, uid: number, gid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function groupTimeline(db: Db, uid: number, gid: number, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(
     db,
     `item.author_xchan IN (SELECT xchan FROM pgrp_member WHERE gid = @gid)
@@ -119,12 +121,12 @@ export function groupTimeline(db: Db, uid: number, gid: number, observer: string
 }
 
 /** Items the channel starred (own items by item_starred, others' through item_star). */
-export function starredTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function starredTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(db, `(item.uid = @uid AND item.item_starred = 1) OR item.id IN (SELECT iid FROM item_star WHERE uid = @uid)`, { ...bind(observer, verbs, p), uid });
 }
 
 /** Direct answers to one item (not the item itself). */
-export function answersTimeline(db: Db, target: { uid: number; mid: string }, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function answersTimeline(db: Db, target: { uid: number; mid: string }, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   // SQLite would rather walk all of the channel's items by id (item_uid_id_idx) than sort a few answers.
   return page(db, 'item.uid = @tuid AND item.thr_parent = @tmid AND item.mid != @tmid', { ...bind(observer, verbs, p), tuid: target.uid, tmid: target.mid }, {
     from: 'item INDEXED BY item_thr_parent_idx',
@@ -133,24 +135,24 @@ export function answersTimeline(db: Db, target: { uid: number; mid: string }, ob
 }
 
 /** Full-text matches; `match` must already be a safe FTS5 query. */
-export function searchTimeline(db: Db, match: string, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function searchTimeline(db: Db, match: string, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   // Read from the full-text index newest first, which stops once the page is full; as an IN list
   // every match was collected first (35,000 for a common word).
   return page(db, 'item_fts MATCH @match', { ...bind(observer, verbs, p), match }, { from: 'item_fts JOIN item ON item.id = item_fts.rowid', id: 'item_fts.rowid' });
 }
 
 /** Items carrying a hashtag (case-insensitive). */
-export function hashtagTimeline(db: Db, tag: string, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function hashtagTimeline(db: Db, tag: string, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(db, 'item.id IN (SELECT oid FROM term WHERE ttype = 1 AND term = @tag COLLATE NOCASE AND otype = 1)', { ...bind(observer, verbs, p), tag });
 }
 
 /** Every post and comment of one thread. */
-export function threadTimeline(db: Db, topId: number, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function threadTimeline(db: Db, topId: number, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(db, 'item.parent = @top', { ...bind(observer, verbs, p), top: topId });
 }
 
 /** Items the channel liked (its live like activities), newest item first. */
-export function likedTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function likedTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(
     db,
     `EXISTS (SELECT 1 FROM item l WHERE l.uid = item.uid AND l.thr_parent = item.mid AND l.author_xchan = @observer AND l.verb = @like AND l.item_deleted = 0)`,
@@ -159,7 +161,7 @@ export function likedTimeline(db: Db, observer: string, verbs: readonly string[]
 }
 
 /** Items that are not public and name the observer, or are the observer's own not-public posts (direct messages of the Mastodon API). */
-export function restrictedTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): ItemRow[] {
+export function restrictedTimeline(db: Db, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
   return page(
     db,
     `item.item_thread_top = 1 AND (item.allow_cid != '' OR item.allow_gid != '') AND (item.author_xchan = @observer OR instr(item.allow_cid, '<' || @observer || '>') > 0)`,

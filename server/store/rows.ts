@@ -152,6 +152,18 @@ export interface ItemRow {
   item_blocked: number;
 }
 
+/**
+ * The columns of an item that statuses, feeds and Mastodon statuses show: timelines read only these
+ * (each column of a page's rows costs time, and an item has some seventy).
+ */
+export const STATUS_ITEM_COLUMNS = [
+  'id', 'uid', 'parent', 'mid', 'thr_parent', 'created', 'edited', 'owner_xchan', 'author_xchan', 'mimetype', 'title', 'summary',
+  'body', 'html', 'app', 'verb', 'obj', 'llink', 'plink', 'attach', 'coord', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
+  'item_private', 'item_thread_top', 'item_nsfw', 'lang',
+] as const satisfies readonly (keyof ItemRow)[];
+
+export type StatusItemRow = Pick<ItemRow, (typeof STATUS_ITEM_COLUMNS)[number]>;
+
 export interface AttachRow {
   id: number;
   aid: number;

@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiRoute } from '../../http/api.js';
-import type { ItemRow } from '../../store/rows.js';
+import type { StatusItemRow } from '../../store/rows.js';
 import type { TimelinePage } from '../../store/item-timelines.js';
 import { hashtagTimeline, searchTimeline } from '../../store/item-timelines.js';
 import { ftsQuery } from '../../store/fts.js';
@@ -12,7 +12,7 @@ import { TIMELINE_FORMATS, timelineReply } from './status-replies.js';
  * `#tag` finds statuses tagged so; other text finds statuses containing every word. Only what the
  * caller may see, newest first.
  */
-export function searchItems(req: ApiRequest): { q: string; page: TimelinePage; items: ItemRow[] } {
+export function searchItems(req: ApiRequest): { q: string; page: TimelinePage; items: StatusItemRow[] } {
   const me = req.user().channel;
   const q = req.params.str('q')?.trim();
   if (!q) throw badRequest('q parameter is required.');

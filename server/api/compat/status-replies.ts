@@ -1,5 +1,5 @@
 import type { ApiRequest, ApiRoute } from '../../http/api.js';
-import type { ItemRow } from '../../store/rows.js';
+import type { StatusItemRow } from '../../store/rows.js';
 import type { CompatStatus } from '../../serializers/compat/status.js';
 import { atomFeed, rssFeed, type FeedEntry } from '../../serializers/compat/feed.js';
 import { loadStatus, loadStatuses } from '../../services/compat/statuses.js';
@@ -16,7 +16,7 @@ export function statusesReply(statuses: CompatStatus[]): CompatReply {
   return reply(statuses, 'statuses', { itemName: 'status' });
 }
 
-function feedEntry(item: ItemRow, s: CompatStatus): FeedEntry {
+function feedEntry(item: StatusItemRow, s: CompatStatus): FeedEntry {
   const firstLine = s.text.split('\n')[0] ?? '';
   return {
     id: item.llink || s.external_url,
@@ -34,7 +34,7 @@ function feedEntry(item: ItemRow, s: CompatStatus): FeedEntry {
  * A timeline: statuses as JSON/XML (root `statuses`, children `status`), or as an RSS/Atom feed
  * written straight to the response.
  */
-export function timelineReply(req: ApiRequest, items: ItemRow[], title: string): CompatReply | undefined {
+export function timelineReply(req: ApiRequest, items: StatusItemRow[], title: string): CompatReply | undefined {
   const viewer = req.identity?.channel;
   const statuses = loadStatuses(req.hub, viewer, items, statusOptions(req.params));
   if (req.format !== 'rss' && req.format !== 'atom') return statusesReply(statuses);
@@ -54,7 +54,7 @@ export function timelineReply(req: ApiRequest, items: ItemRow[], title: string):
 }
 
 /** One status (root `status`). */
-export function statusReply(req: ApiRequest, item: ItemRow): CompatReply {
+export function statusReply(req: ApiRequest, item: StatusItemRow): CompatReply {
   const status = loadStatus(req.hub, req.identity?.channel, item, statusOptions(req.params));
   return reply(status, 'status');
 }

@@ -1,6 +1,6 @@
 import type { ApiRequest } from '../../http/api.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import type { ChannelRow, ItemRow, XchanRow } from '../../store/rows.js';
+import type { ChannelRow, StatusItemRow, XchanRow } from '../../store/rows.js';
 import type { TimelinePage } from '../../store/item-timelines.js';
 import { getXchanById } from '../../store/xchans.js';
 import { loadMastodonStatuses } from '../../services/mastodon/statuses.js';
@@ -26,11 +26,11 @@ export function accountXchan(req: ApiRequest, name = 'id'): XchanRow {
   return x;
 }
 
-export function statusesOf(req: ApiRequest, items: ItemRow[]) {
+export function statusesOf(req: ApiRequest, items: StatusItemRow[]) {
   return loadMastodonStatuses(req.hub, viewerOf(req), items);
 }
 
-export function statusOf(req: ApiRequest, item: ItemRow) {
+export function statusOf(req: ApiRequest, item: StatusItemRow) {
   return statusesOf(req, [item])[0]!;
 }
 
@@ -69,7 +69,7 @@ export function pageParams(req: ApiRequest, opts: { def?: number; max?: number }
  * Reads one page newest first with the store's timeline paging (since exclusive, max inclusive).
  * min_id asks for the items just after it: those are the oldest of what lies above it.
  */
-export function readPage(p: MastodonPage, read: (page: TimelinePage) => ItemRow[], extra: Partial<TimelinePage> = {}): ItemRow[] {
+export function readPage(p: MastodonPage, read: (page: TimelinePage) => StatusItemRow[], extra: Partial<TimelinePage> = {}): StatusItemRow[] {
   const maxId = p.maxId !== undefined ? p.maxId - 1 : undefined;
   if (p.minId !== undefined) {
     const above = read({ count: 400, offset: 0, sinceId: Math.max(p.minId, p.sinceId ?? 0), maxId, ...extra });
@@ -91,7 +91,7 @@ export function setLinkHeader(req: ApiRequest, ids: (number | string)[]): void {
 }
 
 /** A page of items as statuses, with the Link header. */
-export function statusPage(req: ApiRequest, items: ItemRow[]) {
+export function statusPage(req: ApiRequest, items: StatusItemRow[]) {
   setLinkHeader(req, items.map((i) => i.id));
   return statusesOf(req, items);
 }

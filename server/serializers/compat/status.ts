@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../store/rows.js';
+import type { ItemRow, StatusItemRow } from '../../store/rows.js';
 import { bodyToText, escapeHtml, htmlToText } from '../../content/render.js';
 import { TERM_HASHTAG } from '../../content/terms.js';
 import { twitterDate } from '../../util/time.js';
@@ -74,7 +74,7 @@ export interface StatusTerm {
 
 /** Everything the status serializer needs, gathered by the loader. */
 export interface StatusFacts {
-  item: ItemRow;
+  item: StatusItemRow;
   author: CompatUser;
   owner: CompatUser;
   /** The item this one answers (comments only). */
@@ -158,9 +158,18 @@ function decodeAttr(s: string): string {
   return s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 }
 
-function htmlAttributes(html: string, tag: string, attr: string): string[] {
-  const re = new RegExp(`<${tag}\\s[^>]*?\\b${attr}="([^"]*)"`, 'gi');
-  return [...html.matchAll(re)].map((m) => decodeAttr(m[1]!)).filter(Boolean);
+const IMG_SRC = /<img\s[^>]*?\bsrc="([^"]*)"/gi;
+const A_HREF = /<a\s[^>]*?\bhref="([^"]*)"/gi;
+
+/** Values of one attribute of one tag in stored HTML (which always quotes attributes with "). */
+function htmlAttributes(html: string, re: RegExp): string[] {
+  const out: string[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    const value = decodeAttr(m[1]!);
+    if (value) out.push(value);
+  }
+  return out;
 }
 
 function geoOf(coord: string): CompatStatus['geo'] {
@@ -169,12 +178,12 @@ function geoOf(coord: string): CompatStatus['geo'] {
   return { type: 'Point', coordinates: [parts[0]!, parts[1]!] };
 }
 
-function isPrivate(item: ItemRow): boolean {
+function isPrivate(item: StatusItemRow): boolean {
   return item.item_private !== 0 || Boolean(item.allow_cid || item.allow_gid || item.deny_cid || item.deny_gid);
 }
 
 /** Attachments: the item's files plus images shown in its body, each once. */
-function attachmentsOf(item: ItemRow): (AttachEntry & { mediaIndex: number })[] {
+function attachmentsOf(item: StatusItemRow): (AttachEntry & { mediaIndex: number })[] {
   const seen = new Set<string>();
   const out: (AttachEntry & { mediaIndex: number })[] = [];
   for (const a of parseAttach(item.attach)) {
@@ -184,7 +193,7 @@ function attachmentsOf(item: ItemRow): (AttachEntry & { mediaIndex: number })[] 
   }
   // A photo attached to a post is also shown in its body, at a URL naming the same file key.
   const keys = out.map((a) => /[0-9a-f]{64}/.exec(a.href)?.[0]).filter((k): k is string => Boolean(k));
-  for (const src of htmlAttributes(item.html, 'img', 'src')) {
+  for (const src of htmlAttributes(item.html, IMG_SRC)) {
     if (seen.has(src) || src.startsWith('data:') || keys.some((k) => src.includes(k))) continue;
     seen.add(src);
     out.push({ href: src, type: '', mediaIndex: out.length + 1 });
@@ -201,7 +210,7 @@ function entitySources(f: StatusFacts, attachments: ReturnType<typeof attachment
   const mediaUrls = new Set(attachments.map((a) => a.href));
   const text = statusText(f.item);
   const bareUrls = [...text.matchAll(/\bhttps?:\/\/[^\s<>"']+/g)].map((m) => m[0].replace(/[.,;:!?)\]]+$/, ''));
-  const links = [...new Set([...htmlAttributes(f.item.html, 'a', 'href'), ...bareUrls])].filter((u) => !termUrls.has(u) && !mediaUrls.has(u) && !u.startsWith('mailto:'));
+  const links = [...new Set([...htmlAttributes(f.item.html, A_HREF), ...bareUrls])].filter((u) => !termUrls.has(u) && !mediaUrls.has(u) && !u.startsWith('mailto:'));
   const media = attachments
     .filter((a) => !a.type || a.type.startsWith('image/') || a.type.startsWith('video/') || a.type.startsWith('audio/'))
     .map((a) => {

@@ -1,4 +1,4 @@
-import type { ItemRow } from '../../store/rows.js';
+import type { StatusItemRow } from '../../store/rows.js';
 import type { MastodonAccount } from './account.js';
 import type { MastodonMedia } from './media.js';
 import { isoDate } from './dates.js';
@@ -13,7 +13,7 @@ export interface StatusMention {
 
 /** Everything a Status is made of, gathered by the status loader. */
 export interface MastodonStatusFacts {
-  item: ItemRow;
+  item: StatusItemRow;
   account: MastodonAccount;
   /** The item's sanitized HTML, without the pictures that are its media attachments. */
   content: string;

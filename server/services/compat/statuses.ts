@@ -1,5 +1,5 @@
 import type { Hub } from '../../hub.js';
-import type { ChannelRow, ItemRow, XchanRow } from '../../store/rows.js';
+import type { ChannelRow, ItemRow, StatusItemRow, XchanRow } from '../../store/rows.js';
 import { childrenOf, itemsByIds, itemsByUidMid, termsOf, visibleAmong } from '../../store/item-batch.js';
 import { starredAmong } from '../../store/item-stars.js';
 import { sharesAmong, starCounts } from '../../store/item-shares.js';
@@ -49,7 +49,7 @@ const key = (uid: number, mid: string) => `${uid} ${mid}`;
 const ATTACH_HASH = /\/attach\/([0-9a-f]{64})$/;
 
 /** The hub's photos among the items' attachments, by attach hash, with their media ids and URLs. */
-function attachedPhotos(hub: Hub, items: ItemRow[]): Map<string, StatusPhoto> {
+function attachedPhotos(hub: Hub, items: StatusItemRow[]): Map<string, StatusPhoto> {
   const hashes = [...new Set(items.flatMap((i) => parseAttach(i.attach).map((a) => ATTACH_HASH.exec(a.href)?.[1] ?? '')).filter(Boolean))];
   const out = new Map<string, StatusPhoto>();
   const nicks = new Map<number, string>();
@@ -66,7 +66,7 @@ function attachedPhotos(hub: Hub, items: ItemRow[]): Map<string, StatusPhoto> {
  * Authors, reply targets, activities, terms, stars and shared originals are read in bulk: the number
  * of queries does not grow with the number of items.
  */
-export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: ItemRow[], opts: StatusLoadOptions = {}): CompatStatus[] {
+export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: StatusItemRow[], opts: StatusLoadOptions = {}): CompatStatus[] {
   if (!items.length) return [];
   const db = hub.db;
   const observer = viewer?.channel_hash ?? '';
@@ -114,7 +114,7 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: It
     termsByItem.set(t.oid, list);
   }
 
-  const render = (item: ItemRow, retweeted?: CompatStatus): CompatStatus => {
+  const render = (item: StatusItemRow, retweeted?: CompatStatus): CompatStatus => {
     const reply = item.thr_parent && item.thr_parent !== item.mid ? replies.get(key(item.uid, item.thr_parent)) : undefined;
     const acts = activities.get(key(item.uid, item.mid));
     const resolved = emptyActivities();
@@ -145,6 +145,6 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: It
 }
 
 /** One item as a status. */
-export function loadStatus(hub: Hub, viewer: ChannelRow | undefined, item: ItemRow, opts: StatusLoadOptions = {}): CompatStatus {
+export function loadStatus(hub: Hub, viewer: ChannelRow | undefined, item: StatusItemRow, opts: StatusLoadOptions = {}): CompatStatus {
   return loadStatuses(hub, viewer, [item], opts)[0]!;
 }

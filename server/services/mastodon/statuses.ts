@@ -1,5 +1,5 @@
 import type { Hub } from '../../hub.js';
-import type { ChannelRow, ItemRow } from '../../store/rows.js';
+import type { ChannelRow, StatusItemRow } from '../../store/rows.js';
 import { itemsByIds, termsOf } from '../../store/item-batch.js';
 import { mastodonItemConfig, photoIdsOfResources } from '../../store/mastodon.js';
 import { getXchansByHash } from '../../store/xchans.js';
@@ -38,7 +38,7 @@ function placeholderAccount(id: string): MastodonAccount {
  * chose items the viewer may see; shared originals the viewer may not see are left out of reblogs
  * as the microblog loader does. Reads are in bulk.
  */
-export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, items: ItemRow[]): MastodonStatus[] {
+export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, items: StatusItemRow[]): MastodonStatus[] {
   if (!items.length) return [];
   const db = hub.db;
   const compat = loadStatuses(hub, viewer, items, { includeEntities: false });
@@ -60,7 +60,7 @@ export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, i
   const accounts = loadAccounts(hub, viewer, hashes);
   const mentionX = getXchansByHash(db, terms.filter((t) => t.ttype === TERM_MENTION && t.term_hash).map((t) => t.term_hash));
 
-  const build = (item: ItemRow, c: CompatStatus, reblog: MastodonStatus | null): MastodonStatus => {
+  const build = (item: StatusItemRow, c: CompatStatus, reblog: MastodonStatus | null): MastodonStatus => {
     const conf = config.get(item.id) ?? {};
     const keys = keysByItem.get(item.id) ?? [];
     const own = terms.filter((t) => t.oid === item.id);
@@ -103,6 +103,6 @@ export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, i
   });
 }
 
-export function loadMastodonStatus(hub: Hub, viewer: ChannelRow | undefined, item: ItemRow): MastodonStatus {
+export function loadMastodonStatus(hub: Hub, viewer: ChannelRow | undefined, item: StatusItemRow): MastodonStatus {
   return loadMastodonStatuses(hub, viewer, [item])[0]!;
 }

@@ -5,9 +5,9 @@ import { pinnedItemIds } from '../../../../store/mastodon.js';
 import { getChannelByHash } from '../../../../store/channels.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
 import { accountXchan, flag, pageParams, readPage, statusPage, viewerOf } from '../../common.js';
-import type { ItemRow } from '../../../../store/rows.js';
+import type { StatusItemRow } from '../../../../store/rows.js';
 
-const hasMedia = (i: ItemRow) => /\/attach\/[0-9a-f]{64}/.test(i.attach);
+const hasMedia = (i: StatusItemRow) => /\/attach\/[0-9a-f]{64}/.test(i.attach);
 
 /** GET /api/v1/accounts/:id/statuses: exclude_replies, only_media, pinned, paging. */
 export const accountStatusesRoute: ApiRoute = {

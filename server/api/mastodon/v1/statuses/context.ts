@@ -4,7 +4,7 @@ import { threadTimeline } from '../../../../store/item-timelines.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
 import { visibleItem } from '../../../../services/mastodon/posting.js';
 import { pathId, statusesOf, viewerOf } from '../../common.js';
-import type { ItemRow } from '../../../../store/rows.js';
+import type { StatusItemRow } from '../../../../store/rows.js';
 
 /** GET /api/v1/statuses/:id/context: the thread around the status, oldest first, as the viewer may see it. */
 export const statusContextRoute: ApiRoute = {
@@ -20,8 +20,8 @@ export const statusContextRoute: ApiRoute = {
     const byMid = new Map(thread.map((i) => [i.mid, i]));
     const top = thread.find((i) => i.id === topId) ?? getItem(req.hub.db, topId);
     // Ancestors: up the thr_parent chain; descendants: what answers the status, directly or not.
-    const ancestors: ItemRow[] = [];
-    let cur = item;
+    const ancestors: StatusItemRow[] = [];
+    let cur: StatusItemRow = item;
     while (cur.thr_parent && cur.thr_parent !== cur.mid) {
       const up = byMid.get(cur.thr_parent) ?? (cur.id !== topId && top && !cur.item_thread_top ? top : undefined);
       if (!up || ancestors.includes(up)) break;
@@ -29,7 +29,7 @@ export const statusContextRoute: ApiRoute = {
       cur = up;
     }
     const below = new Set([item.mid]);
-    const descendants: ItemRow[] = [];
+    const descendants: StatusItemRow[] = [];
     for (const i of thread) {
       if (i.id === item.id || i.item_thread_top) continue;
       const parentMid = i.thr_parent && i.thr_parent !== i.mid ? i.thr_parent : top?.mid;

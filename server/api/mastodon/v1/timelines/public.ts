@@ -2,12 +2,12 @@ import type { ApiRoute } from '../../../../http/api.js';
 import { hashtagTimeline, publicTimeline } from '../../../../store/item-timelines.js';
 import { mastodonItemConfig } from '../../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
-import type { ItemRow } from '../../../../store/rows.js';
+import type { StatusItemRow } from '../../../../store/rows.js';
 import { flag, pageParams, readPage, statusPage, viewerOf } from '../../common.js';
 import type { ApiRequest } from '../../../../http/api.js';
 
 /** Unlisted posts are public but stay out of the tag timelines (publicTimeline leaves them out itself). */
-function listed(req: ApiRequest, items: ItemRow[]): ItemRow[] {
+function listed(req: ApiRequest, items: StatusItemRow[]): StatusItemRow[] {
   const conf = mastodonItemConfig(req.hub.db, items.map((i) => i.id));
   return items.filter((i) => conf.get(i.id)?.visibility !== 'unlisted');
 }
