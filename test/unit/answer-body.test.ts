@@ -65,3 +65,27 @@ test('setTextPiecesBody writes the pieces one after another, past the pooled buf
     assert.equal(ctx.body.toString('utf8'), list.join(''));
   }
 });
+
+test('setJsonBody with shared keys writes each shared object from one text, and the answer is the same', () => {
+  const alice = { id: 1, name: 'Alice "A" 🎉', pics: ['x', 'y'] };
+  const bob = { id: 2, name: 'Bob' };
+  const statuses = Array.from({ length: 40 }, (_, i) => ({ id: i, text: `post ${i} ü`, user: i % 3 ? alice : bob, owner: alice, other: { n: i } }));
+  const values: unknown[] = [
+    statuses,
+    statuses.slice(0, 2),
+    // Items without the keys, with them undefined or null, non-objects, and items that are only shared objects.
+    [{ id: 1 }, { user: undefined }, { user: null, id: 2 }, 3, 'text', null, [alice], { user: alice }, { toJSON: () => 'j', user: alice }],
+    [{ user: { toJSON: () => 'as json' } }, { user: alice }],
+    // Data that looks like a member: in strings, in keys, nested under the same key, and numbers near the marks.
+    Array.from({ length: 5 }, (_, i) => ({ text: `"user":${2 ** 52 + i},}`, '"user":1': alice, nested: { user: bob, n: 2 ** 52 }, user: alice, big: 2 ** 53 + i, owner: bob })),
+  ];
+  for (const v of values) {
+    const res = new EventEmitter();
+    const ctx = { res } as unknown as Context & { body: Buffer };
+    setJsonBody(ctx, v, { shared: ['user', 'owner'] });
+    assert.equal(ctx.body.toString('utf8'), JSON.stringify(v));
+  }
+  // The items are as they were.
+  assert.equal(statuses[5]!.user, alice);
+  assert.deepEqual(Object.keys(statuses[5]!), ['id', 'text', 'user', 'owner', 'other']);
+});

@@ -13,6 +13,9 @@ export const CONTENT_TYPES = {
   atom: 'application/atom+xml',
 } as const;
 
+/** People that the statuses (and messages) of one answer share: written once each, then copied. */
+const SHARED_PEOPLE = ['user', 'friendica_author', 'friendica_owner', 'sender', 'recipient'];
+
 /**
  * The microblog-compatible API (Twitter v1.1 / GNU social / Friendica) under api/ and api/1.1/.
  * No suffix or .json answers JSON, .xml answers XML; errors have the documented flat body.
@@ -30,7 +33,7 @@ export const compatApi: ApiDefinition = {
       const callback = jsonpCallback(ctx, params.str('callback'));
       ctx.type = callback ? 'application/javascript' : CONTENT_TYPES.json;
       if (callback) setAnswerBody(ctx, `${callback}(${JSON.stringify(r.value)})`);
-      else setJsonBody(ctx, r.value);
+      else setJsonBody(ctx, r.value, { shared: SHARED_PEOPLE });
       return;
     }
     ctx.type = CONTENT_TYPES[format];

@@ -30,7 +30,7 @@ function definition(prefix: '/api/v1' | '/api/v2', routes: ApiDefinition['routes
       if (value === undefined) return;
       if (ctx.status === 404 || !ctx.status) ctx.status = 200;
       ctx.type = 'application/json';
-      setJsonBody(ctx, value);
+      setJsonBody(ctx, value, { shared: ['account'] });
     },
     renderError(ctx, error) {
       ctx.status = error.status;

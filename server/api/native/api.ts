@@ -16,7 +16,8 @@ export const nativeApi: ApiDefinition = {
     if (value === undefined) return; // the handler wrote the response itself (streams, files)
     ctx.status = 200;
     ctx.type = 'application/json';
-    setJsonBody(ctx, value);
+    // Items of one answer share their authors and owners.
+    setJsonBody(ctx, value, { shared: ['owner', 'author'] });
   },
   renderError(ctx, error, format) {
     ctx.status = error.status;
