@@ -60,21 +60,22 @@ export function setJsonBody(ctx: Context, value: unknown, opts: JsonBodyOptions 
   out.answer(ctx);
 }
 
-const MAX_SHARED_KEYS = 16;
-
 /** The shared objects of one answer (see JsonBodyOptions) and their texts. */
 class SharedObjects {
   private readonly texts = new Map<object, string>();
+  /** `"key":` of each key. */
+  private readonly heads: string[];
   /**
-   * While an item is stringified, its shared objects are replaced by numbers, found again in the
-   * text as `"key":number` and replaced by the objects' texts. Inside a JSON string every quote is
-   * escaped, so that pattern only matches a member; the numbers are chosen anew for each answer, so
-   * that no value of the data is taken for one.
+   * While an item is stringified, its shared objects are replaced by this number, found again in
+   * the text as `"key":number` and replaced by the objects' texts. Inside a JSON string every quote
+   * is escaped, so that pattern only matches a member; the number is chosen anew for each answer, so
+   * that no value of the data is taken for it.
    */
-  private readonly base = 2 ** 52 + Math.floor(Math.random() * 2 ** 47) * MAX_SHARED_KEYS;
+  private readonly mark = 2 ** 52 + Math.floor(Math.random() * 2 ** 51);
+  private readonly markText = String(this.mark);
 
   constructor(private readonly keys: readonly string[]) {
-    if (keys.length > MAX_SHARED_KEYS) throw new Error(`at most ${MAX_SHARED_KEYS} shared keys`);
+    this.heads = keys.map((key) => `${JSON.stringify(key)}:`);
   }
 
   write(out: PieceWriter, item: unknown): void {
@@ -83,13 +84,13 @@ class SharedObjects {
       return;
     }
     const fields = item as Record<string, unknown>;
-    const taken: { key: string; value: object; mark: string; at: number; head: number }[] = [];
+    const taken: number[] = [];
+    const values: object[] = [];
     for (let i = 0; i < this.keys.length; i++) {
-      const key = this.keys[i]!;
-      const value = fields[key];
-      if (value && typeof value === 'object' && Object.hasOwn(fields, key) && !hasToJson(value)) {
-        const name = JSON.stringify(key);
-        taken.push({ key, value, mark: `${name}:${this.base + i}`, at: 0, head: name.length + 1 });
+      const value = fields[this.keys[i]!];
+      if (value && typeof value === 'object' && Object.hasOwn(fields, this.keys[i]!) && !hasToJson(value)) {
+        taken.push(i);
+        values.push(value);
       }
     }
     if (!taken.length) {
@@ -97,21 +98,27 @@ class SharedObjects {
       return;
     }
     // The item is the handler's answer, which nothing else reads any more.
-    for (const t of taken) fields[t.key] = this.base + this.keys.indexOf(t.key);
+    for (const i of taken) fields[this.keys[i]!] = this.mark;
     let text: string;
     try {
       text = JSON.stringify(item);
     } finally {
-      for (const t of taken) fields[t.key] = t.value;
+      for (let n = 0; n < taken.length; n++) fields[this.keys[taken[n]!]!] = values[n];
     }
-    for (const t of taken) t.at = memberAt(text, t.mark);
-    taken.sort((x, y) => x.at - y.at);
+    // One pass over the text, from one member to the next.
     let from = 0;
-    for (const t of taken) {
-      out.text(text.slice(from, t.at + t.head));
-      out.text(this.textOf(t.value));
-      from = t.at + t.mark.length;
+    let found = 0;
+    for (let at = text.indexOf(this.markText); at >= 0 && found < taken.length; at = text.indexOf(this.markText, at + 1)) {
+      const next = text.charCodeAt(at + this.markText.length);
+      if (next !== 0x2c && next !== 0x7d) continue; // , }
+      const n = taken.findIndex((i) => text.startsWith(this.heads[i]!, at - this.heads[i]!.length));
+      if (n < 0) continue;
+      out.text(text.slice(from, at));
+      out.text(this.textOf(values[n]!));
+      from = at + this.markText.length;
+      found++;
     }
+    if (found !== taken.length) throw new Error('a shared object was not found in its item');
     out.text(text.slice(from));
   }
 
@@ -120,15 +127,6 @@ class SharedObjects {
     if (text === undefined) this.texts.set(value, (text = JSON.stringify(value)));
     return text;
   }
-}
-
-/** Where `mark` ("key":number) is a whole member of the item's own text: the number ends there. */
-function memberAt(text: string, mark: string): number {
-  for (let at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, at + 1)) {
-    const next = text.charCodeAt(at + mark.length);
-    if (next === 0x2c || next === 0x7d) return at; // , }
-  }
-  throw new Error('a shared object was not found in its item');
 }
 
 const hasToJson = (value: object) => typeof (value as { toJSON?: unknown }).toJSON === 'function';

@@ -35,13 +35,3 @@ export function sharesOf(db: Db, id: number, limit: number): number[] {
     .all({ v: String(id), limit, ...SHARE_ICONFIG })
     .map((r) => r.id);
 }
-
-/** How many channels starred each of these items (the owner's item_starred plus other channels' stars). */
-export function starCounts(db: Db, ids: number[]): Map<number, number> {
-  if (!ids.length) return new Map();
-  const rows = stmt<[string], { id: number; n: number }>(
-    db,
-    `SELECT id, item_starred + (SELECT count(*) FROM item_star s WHERE s.iid = item.id) AS n FROM item WHERE id IN (SELECT value FROM json_each(?))`,
-  ).all(json(ids));
-  return new Map(rows.filter((r) => r.n > 0).map((r) => [r.id, r.n]));
-}

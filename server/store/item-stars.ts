@@ -7,15 +7,20 @@ export function setForeignStar(db: Db, uid: number, iid: number, on: boolean): v
   else stmt(db, 'DELETE FROM item_star WHERE uid = ? AND iid = ?').run(uid, iid);
 }
 
-/** Which of these items the channel starred, whichever way the star is kept. */
-export function starredAmong(db: Db, uid: number, ids: number[]): Set<number> {
-  if (!ids.length) return new Set();
-  const rows = stmt<[number, string, number, string], { id: number }>(
+/**
+ * Stars that channels put on these items through item_star (a channel's stars on its own items are
+ * the items' item_starred): how many each item has, and whether channel `uid` is among them.
+ * Items without such stars are left out.
+ */
+export function foreignStars(db: Db, ids: number[], uid: number): Map<number, { count: number; mine: boolean }> {
+  const out = new Map<number, { count: number; mine: boolean }>();
+  if (!ids.length) return out;
+  const rows = stmt<[number, string], { iid: number; n: number; mine: number }>(
     db,
-    `SELECT id FROM item WHERE uid = ? AND item_starred = 1 AND id IN (SELECT value FROM json_each(?))
-     UNION SELECT iid AS id FROM item_star WHERE uid = ? AND iid IN (SELECT value FROM json_each(?))`,
-  ).all(uid, JSON.stringify(ids), uid, JSON.stringify(ids));
-  return new Set(rows.map((r) => r.id));
+    'SELECT iid, count(*) AS n, max(uid = ?) AS mine FROM item_star WHERE iid IN (SELECT value FROM json_each(?)) GROUP BY iid',
+  ).all(uid, JSON.stringify(ids));
+  for (const r of rows) out.set(r.iid, { count: r.n, mine: r.mine === 1 });
+  return out;
 }
 
 /** How many items the channel starred. */

@@ -37,11 +37,10 @@ export function getLocalXchanByNick(db: Db, nick: string): XchanRow | undefined 
 export function getXchansByHash(db: Db, hashes: Iterable<string>): Map<string, XchanRow> {
   const unique = [...new Set(hashes)].filter(Boolean);
   const out = new Map<string, XchanRow>();
-  for (let i = 0; i < unique.length; i += 500) {
-    const chunk = unique.slice(i, i + 500);
-    const rows = db.prepare(`SELECT * FROM xchan WHERE xchan_hash IN (${chunk.map(() => '?').join(',')})`).all(...chunk) as XchanRow[];
-    for (const r of rows) out.set(r.xchan_hash, r);
-  }
+  if (!unique.length) return out;
+  // One statement, prepared once, whatever the number of hashes (the list goes as a JSON array).
+  const rows = stmt<[string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_hash IN (SELECT value FROM json_each(?))').all(JSON.stringify(unique));
+  for (const r of rows) out.set(r.xchan_hash, r);
   return out;
 }
 

@@ -200,6 +200,24 @@ test('favorites: create and destroy star a status for the caller only; favorites
   await fails(t, '/api/favorites/create.json', 400, { as: 'bob', method: 'POST' });
   await fails(t, '/api/favorites/create/99999.json', 404, { as: 'bob', method: 'POST' });
   await fails(t, '/api/favorites/destroy/abc.json', 400, { as: 'bob', method: 'POST' });
+
+  // favorite_count counts the owner's own star and other channels' stars; favorited is the viewer's.
+  const counted = await post('alice', { status: 'count my stars' });
+  const seen = async (as: string) => {
+    const s = await ok(t, `/api/statuses/show/${counted.id}.json`, { as });
+    const inTimeline = (await ok(t, '/api/statuses/user_timeline.json?screen_name=alice&count=5', { as })).find((x: { id: number }) => x.id === counted.id);
+    assert.deepEqual([inTimeline.favorite_count, inTimeline.favorited], [s.favorite_count, s.favorited], 'a timeline says what statuses/show says');
+    return [s.favorite_count, s.favorited];
+  };
+  await ok(t, `/api/favorites/create/${counted.id}.json`, { as: 'bob', method: 'POST' });
+  assert.deepEqual(await seen('alice'), [1, false]);
+  assert.deepEqual(await seen('bob'), [1, true]);
+  await ok(t, `/api/favorites/create/${counted.id}.json`, { as: 'alice', method: 'POST' });
+  assert.deepEqual(await seen('alice'), [2, true]);
+  assert.deepEqual(await seen('bob'), [2, true]);
+  await ok(t, `/api/favorites/destroy/${counted.id}.json`, { as: 'bob', method: 'POST' });
+  assert.deepEqual(await seen('bob'), [1, false]);
+  assert.deepEqual(await seen('alice'), [1, true]);
 });
 
 test('search and search/tweets: words and hashtags over what the caller may see; FTS syntax is text', async () => {

@@ -1,8 +1,8 @@
 import type { Hub } from '../../hub.js';
 import type { ChannelRow, ItemRow, StatusItemRow, XchanRow } from '../../store/rows.js';
 import { childrenOf, itemsByIds, itemsByUidMid, termsOf, visibleAmong } from '../../store/item-batch.js';
-import { starredAmong } from '../../store/item-stars.js';
-import { sharesAmong, starCounts } from '../../store/item-shares.js';
+import { foreignStars } from '../../store/item-stars.js';
+import { sharesAmong } from '../../store/item-shares.js';
 import { fullScalesOf } from '../../store/photos.js';
 import { getChannel } from '../../store/channels.js';
 import { parseAttach } from '../../serializers/compat/status.js';
@@ -93,8 +93,7 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: St
     }
   }
   const terms = termsOf(db, all.map((i) => i.id));
-  const starred = viewer ? starredAmong(db, viewer.channel_id, all.map((i) => i.id)) : new Set<number>();
-  const stars = starCounts(db, all.map((i) => i.id));
+  const stars = foreignStars(db, all.map((i) => i.id), viewer?.channel_id ?? 0);
   const shares = sharesAmong(db, all.map((i) => i.id), viewer?.channel_id ?? 0);
   const photos = attachedPhotos(hub, all);
 
@@ -127,10 +126,10 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: St
         replyTo: reply ? { id: reply.id, user: users.get(reply.author_xchan) } : !item.item_thread_top && item.parent ? { id: item.parent } : undefined,
         activities: resolved,
         comments: comments.get(key(item.uid, item.mid)) ?? 0,
-        favorited: starred.has(item.id),
+        favorited: (viewer !== undefined && item.uid === viewer.channel_id && item.item_starred === 1) || stars.get(item.id)?.mine === true,
         // A share of the viewer's own counts as retweeted, as Twitter marks the retweet it answers.
         retweetedByViewer: shares.mine.has(item.id) || (retweeted !== undefined && item.author_xchan === observer),
-        counts: { retweets: shares.counts.get(item.id) ?? 0, favorites: stars.get(item.id) ?? 0 },
+        counts: { retweets: shares.counts.get(item.id) ?? 0, favorites: item.item_starred + (stars.get(item.id)?.count ?? 0) },
         terms: termsByItem.get(item.id) ?? [],
         photos,
         retweeted,
