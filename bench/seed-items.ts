@@ -118,7 +118,7 @@ export function seedItems(hub: Hub, rnd: Random, plan: ItemSeedPlan): ItemSeedRe
       const row: NewItem = {
         ...ITEM_DEFAULTS, uuid: randomUUID(), mid, aid: author.row.channel_account_id, uid: author.row.channel_id, parent_mid: mid, thr_parent: mid,
         created, edited: created, commented: created, received: created, changed: created,
-        owner_xchan: author.row.channel_hash, author_xchan: author.row.channel_hash, body: body.body, html: body.html,
+        owner_xchan: author.row.channel_hash, author_xchan: author.row.channel_hash, body: body.body, html: body.html, html_text: body.text,
         verb: VERB.POST, obj_type: OBJ.NOTE, llink: links.llink, plink: links.plink, sig: fakeSig(), comment_policy: 'contacts',
         allow_gid: allowGid, item_private: isPrivate ? 1 : 0, item_origin: 1, item_wall: 1, item_thread_top: 1, item_verified: 1,
       };
@@ -144,7 +144,7 @@ export function seedItems(hub: Hub, rnd: Random, plan: ItemSeedPlan): ItemSeedRe
       const id = insertItem(db, {
         ...ITEM_DEFAULTS, uuid: randomUUID(), mid, aid: thread.owner.row.channel_account_id, uid: thread.uid, parent: thread.id, parent_mid: thread.mid,
         thr_parent: replyTo?.mid ?? thread.mid, created, edited: created, commented: created, received: created, changed: created,
-        owner_xchan: thread.owner.row.channel_hash, author_xchan: actor.row.channel_hash, body: body.body, html: body.html,
+        owner_xchan: thread.owner.row.channel_hash, author_xchan: actor.row.channel_hash, body: body.body, html: body.html, html_text: body.text,
         verb: VERB.POST, obj_type: OBJ.COMMENT, llink: links.llink, plink: links.plink, sig: fakeSig(), comment_policy: 'contacts',
         allow_gid: thread.allowGid, item_private: thread.private ? 1 : 0, item_origin: 1, item_wall: 1, item_verified: 1,
         item_unseen: actor === thread.owner ? 0 : unseen,

@@ -1,4 +1,4 @@
-import { escapeHtml, renderBody } from '../server/content/render.js';
+import { escapeHtml, htmlToText, renderBody } from '../server/content/render.js';
 import type { Random } from './random.js';
 
 const WORDS = (
@@ -35,6 +35,8 @@ export interface BodyTemplate {
 export interface Body {
   body: string;
   html: string;
+  /** The plain text of html, as the hub keeps it. */
+  text: string;
   hashtags: string[];
   mention?: string;
 }
@@ -95,7 +97,8 @@ export class BodyPool {
       body = body.replace(`@${MENTION_PLACEHOLDER}`, 'Hello');
       html = html.replace(`@${MENTION_PLACEHOLDER}`, 'Hello');
     }
-    return { body: `${body} ${tail}`, html: `${html} ${tail}`, hashtags: t.hashtags, mention };
+    const full = `${html} ${tail}`;
+    return { body: `${body} ${tail}`, html: full, text: htmlToText(full), hashtags: t.hashtags, mention };
   }
 }
 

@@ -15,8 +15,9 @@ const MarkdownIt = lazyPackage<typeof MarkdownItType>('markdown-it');
  * Raised whenever the HTML renderBody makes for a stored body changes; items rendered by an older
  * version are rendered again when the hub starts (services/rendered-html.ts).
  * 2: brackets that are no tag, unclosed tags and [code] content are text.
+ * 3: items keep the plain text of their HTML as well (item.html_text).
  */
-export const RENDERER_VERSION = 2;
+export const RENDERER_VERSION = 3;
 
 export const SUPPORTED_MIMETYPES = ['text/bbcode', 'text/markdown', 'text/plain'] as const;
 export type BodyMimetype = (typeof SUPPORTED_MIMETYPES)[number];

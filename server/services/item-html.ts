@@ -1,6 +1,6 @@
 import type { Db } from '../db/open.js';
-import { renderBody } from '../content/render.js';
-import { itemsWithWords, setItemAttach, setItemHtml } from '../store/items.js';
+import { htmlToText, renderBody } from '../content/render.js';
+import { itemsWithWords, setItemAttach, setItemHtml, type ItemRendering } from '../store/items.js';
 import { deletedPhotoIds } from '../store/photos.js';
 
 /** A photo of this hub in rendered HTML: /photo/<resource id>-<scale>.<ext>. */
@@ -30,6 +30,12 @@ export function itemHtml(db: Db, body: string, mimetype: string): string {
   return deleted.size ? withoutDeletedPhotos(html, deleted) : html;
 }
 
+/** What an item keeps of its body's rendering: the HTML (see itemHtml) and its plain text. */
+export function itemRendering(db: Db, body: string, mimetype: string): ItemRendering {
+  const html = itemHtml(db, body, mimetype);
+  return { html, html_text: htmlToText(html) };
+}
+
 /** item.attach without the entries of these (deleted) files. */
 function attachWithout(attach: string, resourceIds: string[]): string {
   let entries: unknown;
@@ -50,7 +56,7 @@ function attachWithout(attach: string, resourceIds: string[]): string {
 export function updatePostsShowing(db: Db, resourceIds: string[]): number {
   const items = itemsWithWords(db, resourceIds);
   for (const item of items) {
-    setItemHtml(db, item.id, itemHtml(db, item.body, item.mimetype));
+    setItemHtml(db, item.id, itemRendering(db, item.body, item.mimetype));
     if (item.attach) {
       const attach = attachWithout(item.attach, resourceIds);
       if (attach !== item.attach) setItemAttach(db, item.id, attach);

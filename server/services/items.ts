@@ -9,7 +9,7 @@ import {
 import { getXchan } from '../store/xchans.js';
 import { emitItemEvent } from './item-events.js';
 import { bodyToText, isSupportedMimetype } from '../content/render.js';
-import { itemHtml } from './item-html.js';
+import { itemRendering } from './item-html.js';
 import { applyThreadAudience } from './thread-audience.js';
 import { findTerms, TERM_CATEGORY, TERM_HASHTAG, TERM_MENTION } from '../content/terms.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
@@ -224,7 +224,7 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
     title: input.title ?? '',
     summary: input.summary ?? '',
     body: input.body,
-    html: itemHtml(db, input.body, mimetype),
+    ...itemRendering(db, input.body, mimetype),
     app: input.app ?? '',
     verb: input.verb || VERB.POST,
     obj_type: input.objType || (top ? OBJ.COMMENT : OBJ.NOTE),
@@ -309,7 +309,7 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
     const fields: Partial<NewItem> = {
       body,
       mimetype,
-      html: itemHtml(db, body, mimetype),
+      ...itemRendering(db, body, mimetype),
       title: input.title ?? item.title,
       summary: input.summary ?? item.summary,
       obj_type: input.objType || item.obj_type,

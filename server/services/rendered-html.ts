@@ -2,7 +2,7 @@ import type { Db } from '../db/open.js';
 import { RENDERER_VERSION } from '../content/render.js';
 import { getConfig, setConfig } from '../store/config.js';
 import { renderingsAfter, setItemHtml } from '../store/items.js';
-import { itemHtml } from './item-html.js';
+import { itemRendering } from './item-html.js';
 
 const BATCH = 200;
 
@@ -28,9 +28,9 @@ export function refreshRenderedHtml(db: Db): HtmlRefresh {
     const batch = db.transaction(() => {
       const rows = renderingsAfter(db, after, BATCH);
       for (const row of rows) {
-        const html = itemHtml(db, row.body, row.mimetype);
-        if (html !== row.html) {
-          setItemHtml(db, row.id, html);
+        const rendering = itemRendering(db, row.body, row.mimetype);
+        if (rendering.html !== row.html || rendering.html_text !== row.html_text) {
+          setItemHtml(db, row.id, rendering);
           changed++;
         }
       }

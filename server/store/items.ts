@@ -16,7 +16,7 @@ export const ITEM_DEFAULTS: Omit<NewItem, 'uid'> = {
   item_restrict: 0, item_flags: 0, item_private: 0, item_origin: 0, item_unseen: 0, item_starred: 0, item_uplink: 0, item_consensus: 0,
   item_wall: 0, item_thread_top: 0, item_notshown: 0, item_nsfw: 0, item_relay: 0, item_mentionsme: 0, item_nocomment: 0, item_obscured: 0,
   item_verified: 0, item_retained: 0, item_rss: 0, item_deleted: 0, item_type: 0, item_hidden: 0, item_unpublished: 0, item_delayed: 0,
-  item_pending_remove: 0, item_blocked: 0,
+  item_pending_remove: 0, item_blocked: 0, html_text: null,
 };
 
 const COLUMNS = ['uid', ...Object.keys(ITEM_DEFAULTS)];
@@ -148,15 +148,18 @@ export function setStarred(db: Db, id: number, starred: boolean): void {
   stmt(db, 'UPDATE item SET item_starred = ? WHERE id = ?').run(starred ? 1 : 0, id);
 }
 
-export type StoredRendering = Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'html'>;
+export type StoredRendering = Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'html' | 'html_text'>;
 
 /** Items after `afterId` in id order with their body and stored HTML, for rendering them again. */
 export function renderingsAfter(db: Db, afterId: number, limit: number): StoredRendering[] {
-  return stmt<[number, number], StoredRendering>(db, 'SELECT id, body, mimetype, html FROM item WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit);
+  return stmt<[number, number], StoredRendering>(db, 'SELECT id, body, mimetype, html, html_text FROM item WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit);
 }
 
-export function setItemHtml(db: Db, id: number, html: string): void {
-  stmt(db, 'UPDATE item SET html = ? WHERE id = ?').run(html, id);
+/** An item body's stored HTML and its plain text. */
+export type ItemRendering = Pick<ItemRow, 'html'> & { html_text: string };
+
+export function setItemHtml(db: Db, id: number, r: ItemRendering): void {
+  stmt(db, 'UPDATE item SET html = ?, html_text = ? WHERE id = ?').run(r.html, r.html_text, id);
 }
 
 /** Items not deleted whose body contains one of these words (a photo's resource id, say), found through the full-text index. */

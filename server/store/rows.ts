@@ -98,6 +98,8 @@ export interface ItemRow {
   summary: string;
   body: string;
   html: string;
+  /** Plain text of html; null until made (renderer version 3 fills it in). */
+  html_text: string | null;
   app: string;
   lang: string;
   revision: number;
@@ -159,7 +161,7 @@ export interface ItemRow {
 export const STATUS_ITEM_COLUMNS = [
   'id', 'uid', 'parent', 'mid', 'thr_parent', 'created', 'edited', 'owner_xchan', 'author_xchan', 'mimetype', 'title', 'summary',
   'body', 'html', 'app', 'verb', 'obj', 'llink', 'plink', 'attach', 'coord', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
-  'item_private', 'item_thread_top', 'item_nsfw', 'item_starred', 'lang',
+  'item_private', 'item_thread_top', 'item_nsfw', 'item_starred', 'lang', 'html_text',
 ] as const satisfies readonly (keyof ItemRow)[];
 
 export type StatusItemRow = Pick<ItemRow, (typeof STATUS_ITEM_COLUMNS)[number]>;

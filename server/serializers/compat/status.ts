@@ -205,10 +205,9 @@ const mentionOf = (u: Pick<CompatUser, 'id' | 'id_str' | 'name' | 'screen_name'>
 
 const ATTACH_KEY = /\/attach\/([0-9a-f]{64})$/;
 
-function entitySources(f: StatusFacts, attachments: ReturnType<typeof attachmentsOf>): EntitySources {
+function entitySources(f: StatusFacts, text: string, attachments: ReturnType<typeof attachmentsOf>): EntitySources {
   const termUrls = new Set(f.terms.map((t) => t.url).filter(Boolean));
   const mediaUrls = new Set(attachments.map((a) => a.href));
-  const text = statusText(f.item);
   const bareUrls = [...text.matchAll(/\bhttps?:\/\/[^\s<>"']+/g)].map((m) => m[0].replace(/[.,;:!?)\]]+$/, ''));
   const links = [...new Set([...htmlAttributes(f.item.html, A_HREF), ...bareUrls])].filter((u) => !termUrls.has(u) && !mediaUrls.has(u) && !u.startsWith('mailto:'));
   const media = attachments
@@ -237,8 +236,8 @@ export function statusHtml(item: Pick<ItemRow, 'title' | 'summary' | 'html'>, op
 }
 
 /** Plain text of an item: its title, then the text of its body (from the stored rendering when there is one). */
-export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'> & Partial<Pick<ItemRow, 'html'>>): string {
-  const body = item.html ? htmlToText(item.html) : bodyToText(item.body, item.mimetype);
+export function statusText(item: Pick<ItemRow, 'title' | 'body' | 'mimetype'> & Partial<Pick<ItemRow, 'html' | 'html_text'>>): string {
+  const body = item.html ? (item.html_text ?? htmlToText(item.html)) : bodyToText(item.body, item.mimetype);
   return (item.title ? `${item.title} ${body}` : body).trim();
 }
 
@@ -303,7 +302,7 @@ export function compatStatus(f: StatusFacts, opts: StatusOptions = {}): CompatSt
     // A retweet's entities are those of the original, as its text is.
     const entities = original?.entities
       ? compatEntities(text, { hashtags: original.entities.hashtags.map((h) => h.text), mentions: [original.user, ...original.entities.user_mentions].map(mentionOf), links: original.entities.urls.map((u) => u.url), media: [] })
-      : compatEntities(text, entitySources(f, files));
+      : compatEntities(text, entitySources(f, text, files));
     if (original?.entities?.media) entities.media = original.entities.media;
     status.entities = entities;
     if (entities.media) status.extended_entities = { media: entities.media };

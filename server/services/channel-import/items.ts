@@ -3,7 +3,7 @@ import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getChannelItemByMid, midTaken } from '../../store/channel-import.js';
 import { insertStoredItem, insertTerm, ITEM_DEFAULTS, setIconfig, type NewItem } from '../../store/items.js';
 import { findXchanByUrl } from '../../store/xchan-lookup.js';
-import { renderBody } from '../../content/render.js';
+import { htmlToText, renderBody } from '../../content/render.js';
 import { fromAclString, toAclString, uuid } from '../../util/ids.js';
 import { NULL_DATE, parseDateParam, toDbDate } from '../../util/time.js';
 import { itemLinks } from '../items.js';
@@ -127,6 +127,7 @@ export function importItem(ctx: ItemContext, p: Json): ItemOutcome {
     const mimetype = str(p.mimetype) || 'text/bbcode';
     const sourceBody = str(p.body);
     const body = ctx.links.text(sourceBody);
+    const html = renderBody(body, mimetype);
     const ownItem = author === channel.channel_hash;
     const acl = top
       ? { allow_cid: top.allow_cid, allow_gid: top.allow_gid, deny_cid: top.deny_cid, deny_gid: top.deny_gid, item_private: top.item_private }
@@ -157,7 +158,8 @@ export function importItem(ctx: ItemContext, p: Json): ItemOutcome {
       title: str(p.title),
       summary: str(p.summary),
       body,
-      html: renderBody(body, mimetype),
+      html,
+      html_text: htmlToText(html),
       app: str(p.app),
       revision: num(p.revision),
       verb: str(p.verb),

@@ -76,9 +76,10 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: St
   const originals = new Map(itemsByIds(db, shareTargets.filter((id) => visibleTargets.has(id))).map((i) => [i.id, i]));
   const all = [...items, ...originals.values()];
 
-  const replies = new Map(
-    itemsByUidMid(db, all.filter((i) => i.thr_parent && i.thr_parent !== i.mid).map((i) => ({ uid: i.uid, mid: i.thr_parent }))).map((r) => [key(r.uid, r.mid), r]),
-  );
+  // What comments answer: often an item of the same page, else read.
+  const replies = new Map<string, { id: number; author_xchan: string }>(all.map((i) => [key(i.uid, i.mid), i]));
+  const unread = all.filter((i) => i.thr_parent && i.thr_parent !== i.mid && !replies.has(key(i.uid, i.thr_parent)));
+  for (const r of itemsByUidMid(db, unread.map((i) => ({ uid: i.uid, mid: i.thr_parent })))) replies.set(key(r.uid, r.mid), r);
   const activities = new Map<string, Record<ActivityName, string[]>>();
   const comments = new Map<string, number>();
   for (const c of childrenOf(db, all)) {
