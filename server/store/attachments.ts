@@ -97,7 +97,7 @@ export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachLis
   }
   let limit = '';
   if (f.records && f.records > 0) {
-    limit = ' LIMIT @records OFFSET @start';
+    limit = ' LIMIT @records + 0 OFFSET @start';
     params.records = f.records;
     params.start = f.start ?? 0;
   }

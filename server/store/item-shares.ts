@@ -30,7 +30,7 @@ export function sharesAmong(db: Db, ids: number[], uid: number): { counts: Map<n
 export function sharesOf(db: Db, id: number, limit: number): number[] {
   return stmt<{ v: string; limit: number; cat: string; k: string }, { id: number }>(
     db,
-    `SELECT i.id FROM iconfig c JOIN item i ON i.id = c.iid WHERE c.cat = @cat AND c.k = @k AND c.v = @v AND i.item_deleted = 0 ORDER BY i.id DESC LIMIT @limit`,
+    `SELECT i.id FROM iconfig c JOIN item i ON i.id = c.iid WHERE c.cat = @cat AND c.k = @k AND c.v = @v AND i.item_deleted = 0 ORDER BY i.id DESC LIMIT @limit + 0`,
   )
     .all({ v: String(id), limit, ...SHARE_ICONFIG })
     .map((r) => r.id);

@@ -286,7 +286,7 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
     return stmt<Record<string, unknown>, { id: number }>(
       db,
       `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : q.order === 'commented' ? ' INDEXED BY item_shown_top_commented_idx' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
-       ORDER BY ${order} LIMIT @limit OFFSET @offset`,
+       ORDER BY ${order} LIMIT @limit + 0 OFFSET @offset`,
     ).all({ ...p, limit: q.limit, offset: q.offset }).map((r) => r.id);
   }
   // By creation there is no index over all channels: each channel's newest tops come from its own
@@ -295,7 +295,7 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
   const uids = new Set([q.uid, ...connected]);
   const perChannel = stmt<Record<string, unknown>, { id: number; created: string }>(
     db,
-    `SELECT item.id, item.created FROM item WHERE item.uid = @channel AND ${filters} ORDER BY item.created DESC, item.id DESC LIMIT @n`,
+    `SELECT item.id, item.created FROM item WHERE item.uid = @channel AND ${filters} ORDER BY item.created DESC, item.id DESC LIMIT @n + 0`,
   );
   const rows = [...uids].flatMap((channel) => perChannel.all({ ...p, channel, n: q.offset + q.limit }));
   rows.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : b.id - a.id));
@@ -361,7 +361,7 @@ export function exportPageItems(db: Db, q: { uid: number; since: string; until: 
     db,
     allWide<ItemRow>(
       db,
-      `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit OFFSET @offset)
+      `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit + 0 OFFSET @offset)
        ORDER BY item.created, item.id`,
       q,
     ),

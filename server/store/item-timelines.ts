@@ -69,7 +69,7 @@ function page<E extends object>(db: Db, where: string, params: Bound & E, source
   const conv = params.conv ? ' AND item.parent = @conv' : '';
   const sql = `SELECT ${COLUMNS} FROM ${source.from} WHERE ${BASE}${conv} AND ${source.id} > @since AND ${source.id} <= @max
     AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
-    ORDER BY ${source.id} DESC LIMIT @limit OFFSET @offset`;
+    ORDER BY ${source.id} DESC LIMIT @limit + 0 OFFSET @offset`;
   return allWide<StatusItemRow>(db, sql, params);
 }
 

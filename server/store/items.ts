@@ -152,7 +152,7 @@ export type StoredRendering = Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'html' 
 
 /** Items after `afterId` in id order with their body and stored HTML, for rendering them again. */
 export function renderingsAfter(db: Db, afterId: number, limit: number): StoredRendering[] {
-  return stmt<[number, number], StoredRendering>(db, 'SELECT id, body, mimetype, html, html_text FROM item WHERE id > ? ORDER BY id LIMIT ?').all(afterId, limit);
+  return stmt<[number, number], StoredRendering>(db, 'SELECT id, body, mimetype, html, html_text FROM item WHERE id > ? ORDER BY id LIMIT ? + 0').all(afterId, limit);
 }
 
 /** An item body's stored HTML and its plain text. */

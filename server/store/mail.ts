@@ -86,15 +86,15 @@ export function listMail(db: Db, channelId: number, q: MailQuery): MailRow[] {
     offset: q.offset,
   };
   if (q.minId !== undefined) {
-    return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY shared_id ASC LIMIT @limit OFFSET @offset`).all(params).reverse();
+    return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY shared_id ASC LIMIT @limit + 0 OFFSET @offset`).all(params).reverse();
   }
-  return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY shared_id DESC LIMIT @limit OFFSET @offset`).all(params);
+  return stmt<typeof params, MailRow>(db, `SELECT * FROM mail WHERE ${FILTER} ORDER BY shared_id DESC LIMIT @limit + 0 OFFSET @offset`).all(params);
 }
 
 /** The channel's messages whose body contains `text` (case-insensitive for ASCII), newest first. */
 export function searchMail(db: Db, channelId: number, text: string, limit = 500): MailRow[] {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return stmt<[number, string, number], MailRow>(db, "SELECT * FROM mail WHERE channel_id = ? AND mail_deleted = 0 AND body LIKE ? ESCAPE '\\' ORDER BY shared_id DESC LIMIT ?").all(channelId, pattern, limit);
+  return stmt<[number, string, number], MailRow>(db, "SELECT * FROM mail WHERE channel_id = ? AND mail_deleted = 0 AND body LIKE ? ESCAPE '\\' ORDER BY shared_id DESC LIMIT ? + 0").all(channelId, pattern, limit);
 }
 
 export function markMailSeen(db: Db, channelId: number, sharedId: number): boolean {

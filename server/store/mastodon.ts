@@ -139,7 +139,7 @@ export function notificationPage(db: Db, uid: number, p: NotificationPage): Noti
   const rows = stmt<typeof params, NotifyRow>(
     db,
     `SELECT * FROM notify WHERE uid = @uid AND id < @max AND id > @since AND ntype IN (SELECT value FROM json_each(@types))
-     ORDER BY id DESC LIMIT @limit`,
+     ORDER BY id DESC LIMIT @limit + 0`,
   ).all(params);
   return p.minId !== undefined ? rows.slice(-p.limit) : rows;
 }
@@ -174,6 +174,6 @@ export function hashtagsLike(db: Db, prefix: string, limit: number, offset: numb
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
   return stmt<[string, number, number], { term: string }>(
     db,
-    "SELECT term FROM term WHERE ttype = 1 AND otype = 1 AND term LIKE ? ESCAPE '\\' GROUP BY lower(term) ORDER BY count(*) DESC, term LIMIT ? OFFSET ?",
+    "SELECT term FROM term WHERE ttype = 1 AND otype = 1 AND term LIKE ? ESCAPE '\\' GROUP BY lower(term) ORDER BY count(*) DESC, term LIMIT ? + 0 OFFSET ?",
   ).all(`${escaped}%`, limit, offset).map((r) => r.term);
 }

@@ -23,7 +23,7 @@ export function latestNotifyId(db: Db): number {
 export function unseenNotificationsAfter(db: Db, afterId: number, limit: number): WatchedNotification[] {
   return stmt<[number, number], WatchedNotification>(
     db,
-    'SELECT id, uid, xname, msg, link, iid, parent, ntype, otype, created FROM notify WHERE id > ? AND seen = 0 ORDER BY id LIMIT ?',
+    'SELECT id, uid, xname, msg, link, iid, parent, ntype, otype, created FROM notify WHERE id > ? AND seen = 0 ORDER BY id LIMIT ? + 0',
   ).all(afterId, limit);
 }
 

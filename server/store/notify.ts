@@ -24,7 +24,7 @@ export function getNotification(db: Db, uid: number, id: number): ReadNotificati
 
 /** The channel's latest notifications, unseen first, then newest first. */
 export function listNotifications(db: Db, uid: number, limit = 50): ReadNotification[] {
-  return stmt<[number, number], ReadNotification>(db, `${READ} WHERE notify.uid = ? ORDER BY notify.seen ASC, notify.created DESC, notify.id DESC LIMIT ?`).all(uid, limit);
+  return stmt<[number, number], ReadNotification>(db, `${READ} WHERE notify.uid = ? ORDER BY notify.seen ASC, notify.created DESC, notify.id DESC LIMIT ? + 0`).all(uid, limit);
 }
 
 export function countUnseenNotifications(db: Db, uid: number): number {

@@ -20,6 +20,6 @@ export function searchXchans(db: Db, term: string, limit: number): XchanRow[] {
        OR instr(lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)), lower(@term)) > 0
        OR lower(x.xchan_addr) = lower(@term) OR x.xchan_url = @term)
      ORDER BY (lower(x.xchan_name) = lower(@term) OR lower(x.xchan_addr) = lower(@term)
-       OR lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)) = lower(@term)) DESC, c.channel_id IS NULL, x.xchan_id LIMIT @limit`,
+       OR lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)) = lower(@term)) DESC, c.channel_id IS NULL, x.xchan_id LIMIT @limit + 0`,
   ).all({ term, limit });
 }
