@@ -22,6 +22,23 @@ export interface StreamName {
 
 export const STREAM_NAMES = ['user', 'user:notification', 'public', 'public:local', 'public:remote', 'hashtag', 'hashtag:local', 'list', 'direct'] as const;
 
+/**
+ * The scope a token needs to open a stream, as Mastodon asks: read:statuses for the streams of
+ * statuses and conversations, read:notifications for notifications. Each event is held again to the
+ * scope its REST counterpart needs when it is sent, since the user stream carries both kinds.
+ */
+export const STREAM_SCOPES: Record<(typeof STREAM_NAMES)[number], string> = {
+  user: 'read:statuses',
+  'user:notification': 'read:notifications',
+  public: 'read:statuses',
+  'public:local': 'read:statuses',
+  'public:remote': 'read:statuses',
+  hashtag: 'read:statuses',
+  'hashtag:local': 'read:statuses',
+  list: 'read:statuses',
+  direct: 'read:statuses',
+};
+
 /** One listening client: who it is and what it listens to. */
 export interface StreamClient {
   viewer?: ChannelRow;

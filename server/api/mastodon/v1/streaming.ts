@@ -1,18 +1,20 @@
 import { PassThrough } from 'node:stream';
-import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import type { ApiRequest } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { bearerToken } from '../../../auth/bearer.js';
-import { checkStream, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
+import { checkStream, STREAM_SCOPES, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
 import { streamViewer } from '../streaming/auth.js';
 
 const HEARTBEAT_MS = 15_000;
 
 /** Server-sent events for one stream: `event: <name>` and `data: <payload>`, with a comment as heartbeat. */
-function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
+function sse(name: keyof typeof STREAM_SCOPES, paramName?: 'tag' | 'list'): MastodonRoute {
   return {
     path: `streaming/${name.replace(':', '/')}`,
     methods: ['GET'],
     auth: 'none',
+    scope: STREAM_SCOPES[name],
     handler(req: ApiRequest) {
       let client: StreamClient;
       try {
@@ -48,8 +50,8 @@ function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
   };
 }
 
-export const sseRoutes: ApiRoute[] = [
-  { path: 'streaming/health', methods: ['GET'], auth: 'none', handler: ({ ctx }) => { ctx.type = 'text/plain'; ctx.body = 'OK'; return undefined; } },
+export const sseRoutes: MastodonRoute[] = [
+  { path: 'streaming/health', methods: ['GET'], auth: 'none', scope: 'none', handler: ({ ctx }) => { ctx.type = 'text/plain'; ctx.body = 'OK'; return undefined; } },
   sse('user'),
   sse('user:notification'),
   sse('public'),
