@@ -4,7 +4,7 @@ import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { bearerToken } from '../../../auth/bearer.js';
 import { checkStream, STREAM_SCOPES, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
-import { streamViewer } from '../streaming/auth.js';
+import { streamCaller } from '../streaming/auth.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -18,10 +18,10 @@ function sse(name: keyof typeof STREAM_SCOPES, paramName?: 'tag' | 'list'): Mast
     handler(req: ApiRequest) {
       let client: StreamClient;
       try {
-        const viewer = streamViewer(req.hub, bearerToken(req.ctx), req.params.str('channel'));
-        const stream = checkStream(req.hub, viewer, { name, param: paramName ? req.params.str(paramName) : undefined });
+        const caller = streamCaller(req.hub, bearerToken(req.ctx), req.params.str('channel'));
+        const stream = checkStream(req.hub, caller, { name, param: paramName ? req.params.str(paramName) : undefined });
         const out = new PassThrough();
-        client = { viewer, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
+        client = { ...caller, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
         const close = () => out.end();
         const remove = streamsOf(req.hub).add(client, close);
         const beat = setInterval(() => out.write(':thump\n\n'), HEARTBEAT_MS);
