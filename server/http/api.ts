@@ -48,8 +48,11 @@ export interface ApiRoute {
    * nothing: repeated requests are answered from memory until the database changes (response-cache.ts).
    */
   cache?: boolean;
-  /** The OAuth 2 scope a bearer token needs for this route (Mastodon API), e.g. 'read:statuses'. */
-  scope?: string;
+  /**
+   * The OAuth 2 scope a bearer token needs for this route (Mastodon API, where every route declares
+   * it): e.g. 'read:statuses', several of which any one will do, or 'none'.
+   */
+  scope?: string | readonly string[];
   handler: (req: ApiRequest) => unknown | Promise<unknown>;
 }
 

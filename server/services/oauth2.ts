@@ -54,8 +54,26 @@ export function scopeCovers(granted: readonly string[], required: string): boole
   const [top, sub] = required.split(':');
   if (sub && top && granted.includes(top)) return true;
   if (sub && ['follows', 'blocks', 'mutes'].includes(sub) && granted.includes('follow')) return true;
-  // verify_credentials asks for read:accounts or profile.
   return false;
+}
+
+/**
+ * What a route or a stream asks of a bearer token: one scope, any one of several (verify_credentials
+ * takes read:accounts or profile), or 'none' when any token will do.
+ */
+export type ScopeNeed = string | readonly string[];
+
+/** Whether granted scopes satisfy a need. */
+export function grantsNeed(granted: readonly string[], need: ScopeNeed): boolean {
+  if (need === 'none') return true;
+  return (typeof need === 'string' ? [need] : need).some((s) => scopeCovers(granted, s));
+}
+
+/** Whether a need is 'none' or names only scopes Mastodon knows. */
+export function knownNeed(need: ScopeNeed): boolean {
+  if (need === 'none') return true;
+  const list = typeof need === 'string' ? [need] : need;
+  return list.length > 0 && list.every(knownScope);
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -1,7 +1,7 @@
 import type { ApiDefinition } from '../../http/api.js';
 import { HttpError } from '../../http/errors.js';
 import { bearerAuthenticator } from '../../auth/bearer.js';
-import { admitRoute } from './admit.js';
+import { admitRoute, mountable, type MastodonRoute } from './admit.js';
 import { mastodonParams } from './params.js';
 import { mastodonV1Routes, mastodonV2Routes } from './routes.js';
 import { setJsonBody } from '../../http/answer-body.js';
@@ -12,11 +12,11 @@ function mastodonMessage(error: HttpError): string {
   return error.message;
 }
 
-function definition(prefix: '/api/v1' | '/api/v2', routes: ApiDefinition['routes']): ApiDefinition {
+function definition(prefix: '/api/v1' | '/api/v2', routes: MastodonRoute[]): ApiDefinition {
   return {
     name: 'mastodon',
     prefixes: [prefix],
-    routes,
+    routes: mountable(routes),
     defaultFormats: ['json'],
     params: mastodonParams,
     async authenticate(ctx) {

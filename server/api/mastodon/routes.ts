@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../http/api.js';
+import type { MastodonRoute } from './admit.js';
 import { appsRoute } from './v1/apps.js';
 import { appsVerifyCredentialsRoute } from './v1/apps/verify_credentials.js';
 import { instanceRoute } from './v1/instance.js';
@@ -28,7 +28,6 @@ import { publicTimelineRoute, tagTimelineRoute } from './v1/timelines/public.js'
 import { listTimelineRoute } from './v1/timelines/list.js';
 import { bookmarksRoute, favouritesRoute } from './v1/bookmarks.js';
 import { instanceV2Route } from './v2/instance.js';
-import { byMethod } from './admit.js';
 import { notificationsRoute } from './v1/notifications.js';
 import { notificationDismissRoute, notificationShowRoute, notificationsClearRoute } from './v1/notifications/show.js';
 import { listCreateRoute, listsRoute } from './v1/lists.js';
@@ -44,10 +43,11 @@ import { sseRoutes } from './v1/streaming.js';
 import { mediaV2Route } from './v2/media.js';
 
 /**
- * Routes under /api/v1. Fixed paths come before paths with a placeholder at the same place
- * (accounts/verify_credentials before accounts/:id): the first route that matches answers.
+ * Routes under /api/v1, each with the scope a token needs. Fixed paths come before paths with a
+ * placeholder at the same place (accounts/verify_credentials before accounts/:id): the first route
+ * that matches answers. Routes of one path that serve different methods are mounted as one.
  */
-export const mastodonV1Routes: ApiRoute[] = [
+export const mastodonV1Routes: MastodonRoute[] = [
   instanceRoute,
   appsRoute,
   appsVerifyCredentialsRoute,
@@ -72,7 +72,9 @@ export const mastodonV1Routes: ApiRoute[] = [
   blocksRoute,
   mutesRoute,
   statusesCreateRoute,
-  byMethod([statusShowRoute, statusDeleteRoute, statusEditRoute]),
+  statusShowRoute,
+  statusDeleteRoute,
+  statusEditRoute,
   statusContextRoute,
   statusHistoryRoute,
   statusSourceRoute,
@@ -87,7 +89,8 @@ export const mastodonV1Routes: ApiRoute[] = [
   favouritedByRoute,
   rebloggedByRoute,
   mediaV1Route,
-  byMethod([mediaShowRoute, mediaUpdateRoute]),
+  mediaShowRoute,
+  mediaUpdateRoute,
   homeTimelineRoute,
   publicTimelineRoute,
   tagTimelineRoute,
@@ -98,11 +101,17 @@ export const mastodonV1Routes: ApiRoute[] = [
   notificationsClearRoute,
   notificationShowRoute,
   notificationDismissRoute,
-  byMethod([listsRoute, listCreateRoute]),
-  byMethod([listShowRoute, listUpdateRoute, listDeleteRoute]),
-  byMethod([listAccountsRoute, listAddAccountsRoute, listRemoveAccountsRoute]),
+  listsRoute,
+  listCreateRoute,
+  listShowRoute,
+  listUpdateRoute,
+  listDeleteRoute,
+  listAccountsRoute,
+  listAddAccountsRoute,
+  listRemoveAccountsRoute,
   conversationsRoute,
-  byMethod([markersRoute, markersSaveRoute]),
+  markersRoute,
+  markersSaveRoute,
   customEmojisRoute,
   preferencesRoute,
   filtersV1Route,
@@ -116,4 +125,4 @@ export const mastodonV1Routes: ApiRoute[] = [
 ];
 
 /** Routes under /api/v2. */
-export const mastodonV2Routes: ApiRoute[] = [instanceV2Route, mediaV2Route, searchV2Route, filtersV2Route];
+export const mastodonV2Routes: MastodonRoute[] = [instanceV2Route, mediaV2Route, searchV2Route, filtersV2Route];

@@ -8,6 +8,7 @@ import { getChannel } from '../../store/channels.js';
 import { TERM_HASHTAG } from '../../content/terms.js';
 import { fromAclString } from '../../util/ids.js';
 import { canView, isPublicAcl } from '../acl.js';
+import { scopeCovers } from '../oauth2.js';
 import { CONTENT_VERBS } from '../verbs.js';
 import type { ItemEventKind } from '../item-events.js';
 import { loadMastodonStatuses } from './statuses.js';
@@ -22,9 +23,31 @@ export interface StreamName {
 
 export const STREAM_NAMES = ['user', 'user:notification', 'public', 'public:local', 'public:remote', 'hashtag', 'hashtag:local', 'list', 'direct'] as const;
 
+/**
+ * The scope a token needs to open a stream, as Mastodon asks: read:statuses for the streams of
+ * statuses and conversations, read:notifications for notifications. Each event is held again to the
+ * scope its REST counterpart needs when it is sent, since the user stream carries both kinds.
+ */
+export const STREAM_SCOPES: Record<(typeof STREAM_NAMES)[number], string> = {
+  user: 'read:statuses',
+  'user:notification': 'read:notifications',
+  public: 'read:statuses',
+  'public:local': 'read:statuses',
+  'public:remote': 'read:statuses',
+  hashtag: 'read:statuses',
+  'hashtag:local': 'read:statuses',
+  list: 'read:statuses',
+  direct: 'read:statuses',
+};
+
+/** Who opens streams: the token's channel (none for anonymous callers and app tokens), and its scopes (none without a token). */
+export interface StreamCaller {
+  viewer: ChannelRow | undefined;
+  scopes: readonly string[] | undefined;
+}
+
 /** One listening client: who it is and what it listens to. */
-export interface StreamClient {
-  viewer?: ChannelRow;
+export interface StreamClient extends StreamCaller {
   streams: StreamName[];
   send(stream: string[], event: string, payload: string): void;
 }
@@ -38,9 +61,15 @@ export class StreamError extends Error {
   }
 }
 
-/** Checks what a client asks to listen to: streams that need a channel, lists of its own. */
-export function checkStream(hub: Hub, viewer: ChannelRow | undefined, s: StreamName): StreamName {
+/** Whether a client's token (if it has one) grants the scope an event needs. */
+function mayReceive(client: StreamCaller, scope: string): boolean {
+  return client.scopes === undefined || scopeCovers(client.scopes, scope);
+}
+
+/** Checks what a client asks to listen to: the stream's scope, streams that need a channel, lists of its own. */
+export function checkStream(hub: Hub, { viewer, scopes }: StreamCaller, s: StreamName): StreamName {
   if (!(STREAM_NAMES as readonly string[]).includes(s.name)) throw new StreamError(400, 'Unknown stream type');
+  if (scopes && !scopeCovers(scopes, STREAM_SCOPES[s.name as keyof typeof STREAM_SCOPES])) throw new StreamError(403, 'Error: Access token does not have the required scopes');
   const personal = s.name === 'user' || s.name === 'user:notification' || s.name === 'list' || s.name === 'direct';
   if (personal && !viewer) throw new StreamError(401, 'Missing access token');
   if (s.name.startsWith('hashtag') && !s.param?.trim()) throw new StreamError(400, 'No tag for stream provided');
@@ -134,7 +163,7 @@ export class StreamHub {
     const visibility = mastodonItemConfig(db, [written.id]).get(written.id)?.visibility;
     if (kind === 'delete') {
       for (const c of this.clients) {
-        if (!canView(db, written, c.viewer?.channel_hash)) continue;
+        if (!mayReceive(c, 'read:statuses') || !canView(db, written, c.viewer?.channel_hash)) continue;
         for (const s of matching(this.hub, c, written, visibility)) if (s.name !== 'direct' && s.name !== 'user:notification') c.send(streamLabel(s), 'delete', String(written.id));
       }
       return;
@@ -144,7 +173,7 @@ export class StreamHub {
     const rendered = new Map<number, string>();
     for (const c of this.clients) {
       const observer = c.viewer?.channel_hash ?? '';
-      if (!itemVisibleTo(db, item.id, observer)) continue;
+      if (!mayReceive(c, 'read:statuses') || !itemVisibleTo(db, item.id, observer)) continue;
       const streams = matching(this.hub, c, item, visibility);
       if (!streams.length) continue;
       const key = c.viewer?.channel_id ?? 0;
@@ -171,7 +200,7 @@ export class StreamHub {
   }
 
   private onNotification(uid: number, id: number): void {
-    const listeners = [...this.clients].filter((c) => c.viewer?.channel_id === uid && c.streams.some((s) => s.name === 'user' || s.name === 'user:notification'));
+    const listeners = [...this.clients].filter((c) => c.viewer?.channel_id === uid && mayReceive(c, 'read:notifications') && c.streams.some((s) => s.name === 'user' || s.name === 'user:notification'));
     if (!listeners.length) return;
     const channel = getChannel(this.hub.db, uid);
     const row = channel && getNotificationRow(this.hub.db, uid, id);

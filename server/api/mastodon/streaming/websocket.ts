@@ -2,8 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Hub } from '../../../hub.js';
-import { checkStream, StreamError, streamsOf, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
-import { streamViewer } from './auth.js';
+import { checkStream, StreamError, streamsOf, type StreamCaller, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
+import { streamCaller } from './auth.js';
 
 const PATHS = new Set(['/api/v1/streaming', '/api/v1/streaming/']);
 const HEARTBEAT_MS = 30_000;
@@ -40,11 +40,11 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
   const protocol = (req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
   const header = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const token = header ?? url.searchParams.get('access_token') ?? (protocol || undefined);
-  let viewer;
+  let caller: StreamCaller;
   let first: StreamName | undefined;
   try {
-    viewer = streamViewer(hub, token, url.searchParams.get('channel') ?? undefined);
-    if (url.searchParams.get('stream')) first = checkStream(hub, viewer, streamFrom(url.searchParams));
+    caller = streamCaller(hub, token, url.searchParams.get('channel') ?? undefined);
+    if (url.searchParams.get('stream')) first = checkStream(hub, caller, streamFrom(url.searchParams));
   } catch (err) {
     if (err instanceof StreamError) {
       refuse(socket, err.status, err.message);
@@ -54,7 +54,7 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
   }
   server().handleUpgrade(req, socket, head, (ws: WebSocket) => {
     const client: StreamClient = {
-      viewer,
+      ...caller,
       streams: first ? [first] : [],
       send(stream, event, payload) {
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ stream, event, payload }));
@@ -77,7 +77,7 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
       }
       const same = (a: StreamName, b: StreamName) => a.name === b.name && (a.param ?? '') === (b.param ?? '');
       try {
-        const s = checkStream(hub, viewer, streamFrom(msg));
+        const s = checkStream(hub, caller, streamFrom(msg));
         if (msg.type === 'subscribe') {
           if (!client.streams.some((x) => same(x, s)) && client.streams.length < MAX_STREAMS) client.streams.push(s);
         } else if (msg.type === 'unsubscribe') {

@@ -1,13 +1,14 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { registerApp } from '../../../services/oauth2.js';
 import { mastodonApplication } from '../../../serializers/mastodon/application.js';
 import { oauthCall } from '../oauth-errors.js';
 
 /** POST /api/v1/apps: an app registers itself (no credentials needed, as on Mastodon). */
-export const appsRoute: ApiRoute = {
+export const appsRoute: MastodonRoute = {
   path: 'apps',
   methods: ['POST'],
   auth: 'none',
+  scope: 'none',
   handler(req) {
     const p = req.params;
     const app = oauthCall(() =>

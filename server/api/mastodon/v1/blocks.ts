@@ -1,11 +1,11 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { blockedBy } from '../../../store/social-graph.js';
 import { listAbconfig } from '../../../store/connections.js';
 import { getXchansByHash } from '../../../store/xchans.js';
 import { accountsOf, pageList, pageParams } from '../common.js';
 
 /** GET /api/v1/blocks. */
-export const blocksRoute: ApiRoute = {
+export const blocksRoute: MastodonRoute = {
   path: 'blocks',
   methods: ['GET'],
   auth: 'user',
@@ -17,7 +17,7 @@ export const blocksRoute: ApiRoute = {
 };
 
 /** GET /api/v1/mutes: the connections the channel muted. */
-export const mutesRoute: ApiRoute = {
+export const mutesRoute: MastodonRoute = {
   path: 'mutes',
   methods: ['GET'],
   auth: 'user',

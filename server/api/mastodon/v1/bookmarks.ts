@@ -1,10 +1,10 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { likedTimeline, starredTimeline } from '../../../store/item-timelines.js';
 import { CONTENT_VERBS } from '../../../services/verbs.js';
 import { pageParams, readPage, statusPage } from '../common.js';
 
 /** GET /api/v1/bookmarks: the channel's starred posts. */
-export const bookmarksRoute: ApiRoute = {
+export const bookmarksRoute: MastodonRoute = {
   path: 'bookmarks',
   methods: ['GET'],
   auth: 'user',
@@ -16,7 +16,7 @@ export const bookmarksRoute: ApiRoute = {
 };
 
 /** GET /api/v1/favourites: the posts the channel liked. */
-export const favouritesRoute: ApiRoute = {
+export const favouritesRoute: MastodonRoute = {
   path: 'favourites',
   methods: ['GET'],
   auth: 'user',

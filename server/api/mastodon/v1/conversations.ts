@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { restrictedTimeline } from '../../../store/item-timelines.js';
 import { mastodonItemConfig } from '../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../services/verbs.js';
@@ -6,7 +6,7 @@ import { fromAclString } from '../../../util/ids.js';
 import { accountsOf, pageParams, readPage, setLinkHeader, statusesOf } from '../common.js';
 
 /** GET /api/v1/conversations: the channel's direct posts (written by it or to it), one per thread. */
-export const conversationsRoute: ApiRoute = {
+export const conversationsRoute: MastodonRoute = {
   path: 'conversations',
   methods: ['GET'],
   auth: 'user',

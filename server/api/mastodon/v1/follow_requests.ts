@@ -1,9 +1,9 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { incomingOf } from '../../../store/social-graph.js';
 import { accountsOf, pageList, pageParams } from '../common.js';
 
 /** GET /api/v1/follow_requests: connection requests waiting for the channel's answer. */
-export const followRequestsRoute: ApiRoute = {
+export const followRequestsRoute: MastodonRoute = {
   path: 'follow_requests',
   methods: ['GET'],
   auth: 'user',

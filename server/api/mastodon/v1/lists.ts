@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import type { ApiRequest } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { listGroups } from '../../../store/groups.js';
 import { createList } from '../../../services/compat/lists.js';
@@ -26,7 +27,7 @@ export function listTitle(req: ApiRequest): string {
 }
 
 /** GET /api/v1/lists: the channel's privacy groups. */
-export const listsRoute: ApiRoute = {
+export const listsRoute: MastodonRoute = {
   path: 'lists',
   methods: ['GET'],
   auth: 'user',
@@ -35,7 +36,7 @@ export const listsRoute: ApiRoute = {
 };
 
 /** POST /api/v1/lists: a new privacy group. */
-export const listCreateRoute: ApiRoute = {
+export const listCreateRoute: MastodonRoute = {
   path: 'lists',
   methods: ['POST'],
   auth: 'user',

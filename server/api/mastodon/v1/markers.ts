@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { setPConfig } from '../../../store/config.js';
 import { getMarkers } from '../../../store/mastodon.js';
@@ -14,7 +14,7 @@ function markers(uid: number, db: Parameters<typeof getMarkers>[0], wanted: stri
 }
 
 /** GET /api/v1/markers?timeline[]=home&timeline[]=notifications. */
-export const markersRoute: ApiRoute = {
+export const markersRoute: MastodonRoute = {
   path: 'markers',
   methods: ['GET'],
   auth: 'user',
@@ -26,7 +26,7 @@ export const markersRoute: ApiRoute = {
 };
 
 /** POST /api/v1/markers: home[last_read_id], notifications[last_read_id] (form or JSON). */
-export const markersSaveRoute: ApiRoute = {
+export const markersSaveRoute: MastodonRoute = {
   path: 'markers',
   methods: ['POST'],
   auth: 'user',

@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import type { ApiRequest } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { mastodonMedia } from '../../../serializers/mastodon/media.js';
 import { ownMedia, updateMastodonMedia, uploadMastodonMedia } from '../../../services/mastodon/media.js';
@@ -12,10 +13,10 @@ async function upload(req: ApiRequest) {
 }
 
 /** POST /api/v1/media: the picture is ready when answered. */
-export const mediaV1Route: ApiRoute = { path: 'media', methods: ['POST'], auth: 'user', scope: 'write:media', handler: upload };
+export const mediaV1Route: MastodonRoute = { path: 'media', methods: ['POST'], auth: 'user', scope: 'write:media', handler: upload };
 
 /** GET /api/v1/media/:id: 200 once processed (uploads here are processed before the answer). */
-export const mediaShowRoute: ApiRoute = {
+export const mediaShowRoute: MastodonRoute = {
   path: 'media/:id',
   methods: ['GET'],
   auth: 'user',
@@ -24,7 +25,7 @@ export const mediaShowRoute: ApiRoute = {
 };
 
 /** PUT /api/v1/media/:id: description and focus. */
-export const mediaUpdateRoute: ApiRoute = {
+export const mediaUpdateRoute: MastodonRoute = {
   path: 'media/:id',
   methods: ['PUT'],
   auth: 'user',

@@ -1,11 +1,11 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { getPConfig } from '../../../store/config.js';
 
 /** GET /api/v1/custom_emojis: the hub has none. */
-export const customEmojisRoute: ApiRoute = { path: 'custom_emojis', methods: ['GET'], auth: 'none', handler: () => [] };
+export const customEmojisRoute: MastodonRoute = { path: 'custom_emojis', methods: ['GET'], auth: 'none', scope: 'none', handler: () => [] };
 
 /** GET /api/v1/preferences. */
-export const preferencesRoute: ApiRoute = {
+export const preferencesRoute: MastodonRoute = {
   path: 'preferences',
   methods: ['GET'],
   auth: 'user',
@@ -17,7 +17,7 @@ export const preferencesRoute: ApiRoute = {
 };
 
 /** Lists the hub keeps none of (filters, announcements, followed tags, scheduled posts …): empty. */
-function empty(path: string, scope: string): ApiRoute {
+function empty(path: string, scope: string): MastodonRoute {
   return { path, methods: ['GET'], auth: 'user', scope, handler: () => [] };
 }
 
@@ -27,4 +27,4 @@ export const followedTagsRoute = empty('followed_tags', 'read:follows');
 export const scheduledStatusesRoute = empty('scheduled_statuses', 'read:statuses');
 export const endorsementsRoute = empty('endorsements', 'read:accounts');
 export const domainBlocksRoute = empty('domain_blocks', 'read:blocks');
-export const trendsRoute: ApiRoute = { path: 'trends/tags', methods: ['GET'], auth: 'none', handler: () => [] };
+export const trendsRoute: MastodonRoute = { path: 'trends/tags', methods: ['GET'], auth: 'none', scope: 'none', handler: () => [] };

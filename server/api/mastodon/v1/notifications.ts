@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import type { ApiRequest } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { loadNotifications, MASTODON_TYPES, type MastodonType } from '../../../services/mastodon/notifications.js';
 import { setLinkHeader, pageParams } from '../common.js';
 
@@ -10,7 +11,7 @@ function typesOf(req: ApiRequest): MastodonType[] {
 }
 
 /** GET /api/v1/notifications: types[], exclude_types[], account_id, paging. */
-export const notificationsRoute: ApiRoute = {
+export const notificationsRoute: MastodonRoute = {
   path: 'notifications',
   methods: ['GET'],
   auth: 'user',

@@ -1,4 +1,5 @@
 import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { getPConfig } from '../../../store/config.js';
 import { createStatus } from '../../../services/mastodon/posting.js';
@@ -13,7 +14,7 @@ function mediaIds(values: string[]): number[] {
 }
 
 /** POST /api/v1/statuses: text, in_reply_to_id, media_ids, sensitive, spoiler_text, visibility, Idempotency-Key. */
-export const statusesCreateRoute: ApiRoute = {
+export const statusesCreateRoute: MastodonRoute = {
   path: 'statuses',
   methods: ['POST'],
   auth: 'user',

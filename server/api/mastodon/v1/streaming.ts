@@ -1,25 +1,27 @@
 import { PassThrough } from 'node:stream';
-import type { ApiRequest, ApiRoute } from '../../../http/api.js';
+import type { ApiRequest } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { HttpError } from '../../../http/errors.js';
 import { bearerToken } from '../../../auth/bearer.js';
-import { checkStream, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
-import { streamViewer } from '../streaming/auth.js';
+import { checkStream, STREAM_SCOPES, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
+import { streamCaller } from '../streaming/auth.js';
 
 const HEARTBEAT_MS = 15_000;
 
 /** Server-sent events for one stream: `event: <name>` and `data: <payload>`, with a comment as heartbeat. */
-function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
+function sse(name: keyof typeof STREAM_SCOPES, paramName?: 'tag' | 'list'): MastodonRoute {
   return {
     path: `streaming/${name.replace(':', '/')}`,
     methods: ['GET'],
     auth: 'none',
+    scope: STREAM_SCOPES[name],
     handler(req: ApiRequest) {
       let client: StreamClient;
       try {
-        const viewer = streamViewer(req.hub, bearerToken(req.ctx), req.params.str('channel'));
-        const stream = checkStream(req.hub, viewer, { name, param: paramName ? req.params.str(paramName) : undefined });
+        const caller = streamCaller(req.hub, bearerToken(req.ctx), req.params.str('channel'));
+        const stream = checkStream(req.hub, caller, { name, param: paramName ? req.params.str(paramName) : undefined });
         const out = new PassThrough();
-        client = { viewer, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
+        client = { ...caller, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
         const close = () => out.end();
         const remove = streamsOf(req.hub).add(client, close);
         const beat = setInterval(() => out.write(':thump\n\n'), HEARTBEAT_MS);
@@ -48,8 +50,8 @@ function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
   };
 }
 
-export const sseRoutes: ApiRoute[] = [
-  { path: 'streaming/health', methods: ['GET'], auth: 'none', handler: ({ ctx }) => { ctx.type = 'text/plain'; ctx.body = 'OK'; return undefined; } },
+export const sseRoutes: MastodonRoute[] = [
+  { path: 'streaming/health', methods: ['GET'], auth: 'none', scope: 'none', handler: ({ ctx }) => { ctx.type = 'text/plain'; ctx.body = 'OK'; return undefined; } },
   sse('user'),
   sse('user:notification'),
   sse('public'),

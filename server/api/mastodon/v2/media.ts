@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { mediaV1Route } from '../v1/media.js';
 
 /**
@@ -6,7 +6,7 @@ import { mediaV1Route } from '../v1/media.js';
  * /api/v1/media/:id until 200; the hub has processed the picture already, so the poll's first
  * answer is 200.
  */
-export const mediaV2Route: ApiRoute = {
+export const mediaV2Route: MastodonRoute = {
   ...mediaV1Route,
   async handler(req) {
     const media = await mediaV1Route.handler(req);

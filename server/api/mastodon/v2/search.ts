@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../http/api.js';
+import type { MastodonRoute } from '../admit.js';
 import { searchXchans } from '../../../store/xchan-lookup.js';
 import { searchTimeline } from '../../../store/item-timelines.js';
 import { ftsQuery } from '../../../store/fts.js';
@@ -7,7 +7,7 @@ import { CONTENT_VERBS } from '../../../services/verbs.js';
 import { accountsOf, statusesOf, viewerOf } from '../common.js';
 
 /** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q. */
-export const searchV2Route: ApiRoute = {
+export const searchV2Route: MastodonRoute = {
   path: 'search',
   methods: ['GET'],
   auth: 'none',

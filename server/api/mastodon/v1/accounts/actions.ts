@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../../http/api.js';
+import type { ApiRequest } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { HttpError } from '../../../../http/errors.js';
 import { getConnection } from '../../../../store/connections.js';
 import { connect, disconnect } from '../../../../services/connections.js';
@@ -9,7 +10,7 @@ function relationshipOf(req: ApiRequest, x: ReturnType<typeof accountXchan>) {
   return relationships(req.hub, req.user().channel, [x])[0];
 }
 
-function action(verb: string, scope: string, run: (req: ApiRequest, x: ReturnType<typeof accountXchan>) => void): ApiRoute {
+function action(verb: string, scope: string, run: (req: ApiRequest, x: ReturnType<typeof accountXchan>) => void): MastodonRoute {
   return {
     path: `accounts/:id/${verb}`,
     methods: ['POST'],

@@ -1,13 +1,14 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { notFound } from '../../../../http/errors.js';
 import { getLocalXchanByNick, getXchanByAddress } from '../../../../store/xchans.js';
 import { accountOf } from '../../common.js';
 
 /** GET /api/v1/accounts/lookup?acct=nick (or nick@host). */
-export const lookupRoute: ApiRoute = {
+export const lookupRoute: MastodonRoute = {
   path: 'accounts/lookup',
   methods: ['GET'],
   auth: 'none',
+  scope: 'read:accounts',
   handler(req) {
     const acct = (req.params.str('acct') ?? '').trim().replace(/^@/, '').toLowerCase();
     const [nick, host] = acct.split('@');

@@ -1,10 +1,10 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { getXchanById } from '../../../../store/xchans.js';
 import { relationships } from '../../../../services/mastodon/relationships.js';
 import type { XchanRow } from '../../../../store/rows.js';
 
 /** GET /api/v1/accounts/relationships?id[]=…: unknown ids are left out. */
-export const relationshipsRoute: ApiRoute = {
+export const relationshipsRoute: MastodonRoute = {
   path: 'accounts/relationships',
   methods: ['GET'],
   auth: 'user',

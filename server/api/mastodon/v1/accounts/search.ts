@@ -1,9 +1,9 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { searchXchans } from '../../../../store/xchan-lookup.js';
 import { accountsOf } from '../../common.js';
 
 /** GET /api/v1/accounts/search?q=: people by name, nickname or address. */
-export const accountsSearchRoute: ApiRoute = {
+export const accountsSearchRoute: MastodonRoute = {
   path: 'accounts/search',
   methods: ['GET'],
   auth: 'user',

@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { authorTimeline } from '../../../../store/item-timelines.js';
 import { itemsByIds, visibleAmong } from '../../../../store/item-batch.js';
 import { pinnedItemIds } from '../../../../store/mastodon.js';
@@ -10,10 +10,11 @@ import type { StatusItemRow } from '../../../../store/rows.js';
 const hasMedia = (i: StatusItemRow) => /\/attach\/[0-9a-f]{64}/.test(i.attach);
 
 /** GET /api/v1/accounts/:id/statuses: exclude_replies, only_media, pinned, paging. */
-export const accountStatusesRoute: ApiRoute = {
+export const accountStatusesRoute: MastodonRoute = {
   path: 'accounts/:id/statuses',
   methods: ['GET'],
   auth: 'none',
+  scope: 'read:statuses',
   handler(req) {
     const x = accountXchan(req);
     const observer = viewerOf(req)?.channel_hash ?? '';

@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { HttpError } from '../../../../http/errors.js';
 import { updateAccount } from '../../../../services/mastodon/profile.js';
 import { credentialAccountOf } from './verify_credentials.js';
@@ -38,7 +38,7 @@ function nested(json: string | undefined, key: string): string | undefined {
 }
 
 /** PATCH /api/v1/accounts/update_credentials: display name, note, avatar, header, fields, locked, bot, source[privacy]. */
-export const updateCredentialsRoute: ApiRoute = {
+export const updateCredentialsRoute: MastodonRoute = {
   path: 'accounts/update_credentials',
   methods: ['PATCH', 'POST'],
   auth: 'user',

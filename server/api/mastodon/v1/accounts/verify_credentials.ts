@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../../http/api.js';
+import type { ApiRequest } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { getPConfig } from '../../../../store/config.js';
 import { incomingOf } from '../../../../store/social-graph.js';
 import { localChannelFacts } from '../../../../store/user-facts.js';
@@ -20,4 +21,4 @@ export function credentialAccountOf(req: ApiRequest) {
 }
 
 /** GET /api/v1/accounts/verify_credentials. */
-export const verifyCredentialsRoute: ApiRoute = { path: 'accounts/verify_credentials', methods: ['GET'], auth: 'user', scope: 'read:accounts', handler: credentialAccountOf };
+export const verifyCredentialsRoute: MastodonRoute = { path: 'accounts/verify_credentials', methods: ['GET'], auth: 'user', scope: ['read:accounts', 'profile'], handler: credentialAccountOf };

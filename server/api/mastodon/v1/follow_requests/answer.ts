@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../../http/api.js';
+import type { ApiRequest } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { notFound } from '../../../../http/errors.js';
 import { getConnection } from '../../../../store/connections.js';
 import { connect, ignoreRequest } from '../../../../services/connections.js';
@@ -13,7 +14,7 @@ function pendingRequest(req: ApiRequest) {
 }
 
 /** POST /api/v1/follow_requests/:id/authorize: accepting is connecting back. */
-export const authorizeRequestRoute: ApiRoute = {
+export const authorizeRequestRoute: MastodonRoute = {
   path: 'follow_requests/:id/authorize',
   methods: ['POST'],
   auth: 'user',
@@ -26,7 +27,7 @@ export const authorizeRequestRoute: ApiRoute = {
 };
 
 /** POST /api/v1/follow_requests/:id/reject: the request is ignored (as the connections page does). */
-export const rejectRequestRoute: ApiRoute = {
+export const rejectRequestRoute: MastodonRoute = {
   path: 'follow_requests/:id/reject',
   methods: ['POST'],
   auth: 'user',

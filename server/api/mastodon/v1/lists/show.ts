@@ -1,4 +1,5 @@
 import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { destroyList, ownList, setListMember, updateList } from '../../../../services/compat/lists.js';
 import { groupMembersWithXchan } from '../../../../store/groups.js';
 import { getXchanById } from '../../../../store/xchans.js';
@@ -14,9 +15,9 @@ function own(req: Parameters<ApiRoute['handler']>[0]) {
   }
 }
 
-export const listShowRoute: ApiRoute = { path: 'lists/:id', methods: ['GET'], auth: 'user', scope: 'read:lists', handler: (req) => mastodonList(own(req)) };
+export const listShowRoute: MastodonRoute = { path: 'lists/:id', methods: ['GET'], auth: 'user', scope: 'read:lists', handler: (req) => mastodonList(own(req)) };
 
-export const listUpdateRoute: ApiRoute = {
+export const listUpdateRoute: MastodonRoute = {
   path: 'lists/:id',
   methods: ['PUT'],
   auth: 'user',
@@ -24,7 +25,7 @@ export const listUpdateRoute: ApiRoute = {
   handler: (req) => mastodonList(validating(() => updateList(req.hub, req.user().channel, own(req).id, { name: listTitle(req) }))),
 };
 
-export const listDeleteRoute: ApiRoute = {
+export const listDeleteRoute: MastodonRoute = {
   path: 'lists/:id',
   methods: ['DELETE'],
   auth: 'user',
@@ -36,7 +37,7 @@ export const listDeleteRoute: ApiRoute = {
 };
 
 /** GET /api/v1/lists/:id/accounts. */
-export const listAccountsRoute: ApiRoute = {
+export const listAccountsRoute: MastodonRoute = {
   path: 'lists/:id/accounts',
   methods: ['GET'],
   auth: 'user',
@@ -48,7 +49,7 @@ export const listAccountsRoute: ApiRoute = {
   },
 };
 
-function members(add: boolean): ApiRoute {
+function members(add: boolean): MastodonRoute {
   return {
     path: 'lists/:id/accounts',
     methods: [add ? 'POST' : 'DELETE'],

@@ -1,11 +1,11 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { notFound } from '../../../../http/errors.js';
 import { deleteAllNotifications, deleteNotification, getNotificationRow } from '../../../../store/mastodon.js';
 import { renderNotifications } from '../../../../services/mastodon/notifications.js';
 import { pathId } from '../../common.js';
 
 /** GET /api/v1/notifications/:id. */
-export const notificationShowRoute: ApiRoute = {
+export const notificationShowRoute: MastodonRoute = {
   path: 'notifications/:id',
   methods: ['GET'],
   auth: 'user',
@@ -20,7 +20,7 @@ export const notificationShowRoute: ApiRoute = {
 };
 
 /** POST /api/v1/notifications/:id/dismiss (and the older notifications/dismiss with id). */
-export const notificationDismissRoute: ApiRoute = {
+export const notificationDismissRoute: MastodonRoute = {
   path: 'notifications/:id/dismiss',
   methods: ['POST'],
   auth: 'user',
@@ -32,7 +32,7 @@ export const notificationDismissRoute: ApiRoute = {
 };
 
 /** POST /api/v1/notifications/clear. */
-export const notificationsClearRoute: ApiRoute = {
+export const notificationsClearRoute: MastodonRoute = {
   path: 'notifications/clear',
   methods: ['POST'],
   auth: 'user',

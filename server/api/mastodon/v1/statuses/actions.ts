@@ -1,4 +1,5 @@
-import type { ApiRequest, ApiRoute } from '../../../../http/api.js';
+import type { ApiRequest } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { HttpError } from '../../../../http/errors.js';
 import { findItemByIconfig, getItem } from '../../../../store/items.js';
 import { SHARE_ICONFIG } from '../../../../store/item-shares.js';
@@ -28,7 +29,7 @@ function run(fn: () => void): void {
   }
 }
 
-function action(verb: string, scope: string, act: (req: ApiRequest, item: ItemRow) => ItemRow | void): ApiRoute {
+function action(verb: string, scope: string, act: (req: ApiRequest, item: ItemRow) => ItemRow | void): MastodonRoute {
   return {
     path: `statuses/:id/${verb}`,
     methods: ['POST'],

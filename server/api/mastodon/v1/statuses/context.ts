@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { getItem } from '../../../../store/items.js';
 import { threadTimeline } from '../../../../store/item-timelines.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
@@ -7,7 +7,7 @@ import { pathId, statusesOf, viewerOf } from '../../common.js';
 import type { StatusItemRow } from '../../../../store/rows.js';
 
 /** GET /api/v1/statuses/:id/context: the thread around the status, oldest first, as the viewer may see it. */
-export const statusContextRoute: ApiRoute = {
+export const statusContextRoute: MastodonRoute = {
   path: 'statuses/:id/context',
   methods: ['GET'],
   auth: 'none',

@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { statusEdits } from '../../../../store/mastodon.js';
 import { bodyToText } from '../../../../content/render.js';
 import { isoDate } from '../../../../serializers/mastodon/dates.js';
@@ -6,7 +6,7 @@ import { visibleItem } from '../../../../services/mastodon/posting.js';
 import { pathId, statusOf, viewerOf } from '../../common.js';
 
 /** GET /api/v1/statuses/:id/history: earlier versions (edits made through this API), then the current one. */
-export const statusHistoryRoute: ApiRoute = {
+export const statusHistoryRoute: MastodonRoute = {
   path: 'statuses/:id/history',
   methods: ['GET'],
   auth: 'none',
@@ -23,7 +23,7 @@ export const statusHistoryRoute: ApiRoute = {
 };
 
 /** GET /api/v1/statuses/:id/source: the text as written, for editing. */
-export const statusSourceRoute: ApiRoute = {
+export const statusSourceRoute: MastodonRoute = {
   path: 'statuses/:id/source',
   methods: ['GET'],
   auth: 'user',

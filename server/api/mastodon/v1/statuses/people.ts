@@ -1,4 +1,5 @@
 import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { getActivities } from '../../../../store/items.js';
 import { sharersOf } from '../../../../store/mastodon.js';
 import { getXchansByHash } from '../../../../store/xchans.js';
@@ -13,7 +14,7 @@ function people(req: Parameters<ApiRoute['handler']>[0], hashes: string[]) {
 }
 
 /** GET /api/v1/statuses/:id/favourited_by: who liked it. */
-export const favouritedByRoute: ApiRoute = {
+export const favouritedByRoute: MastodonRoute = {
   path: 'statuses/:id/favourited_by',
   methods: ['GET'],
   auth: 'none',
@@ -25,7 +26,7 @@ export const favouritedByRoute: ApiRoute = {
 };
 
 /** GET /api/v1/statuses/:id/reblogged_by: who shared it. */
-export const rebloggedByRoute: ApiRoute = {
+export const rebloggedByRoute: MastodonRoute = {
   path: 'statuses/:id/reblogged_by',
   methods: ['GET'],
   auth: 'none',

@@ -1,11 +1,11 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { HttpError } from '../../../../http/errors.js';
 import { deleteStatus, editStatus, visibleItem } from '../../../../services/mastodon/posting.js';
 import { bodyToText } from '../../../../content/render.js';
 import { flag, pathId, statusOf, viewerOf } from '../../common.js';
 
 /** GET /api/v1/statuses/:id. */
-export const statusShowRoute: ApiRoute = {
+export const statusShowRoute: MastodonRoute = {
   path: 'statuses/:id',
   methods: ['GET'],
   auth: 'none',
@@ -14,7 +14,7 @@ export const statusShowRoute: ApiRoute = {
 };
 
 /** DELETE /api/v1/statuses/:id: answers the deleted status with its source text (for "delete and redraft"). */
-export const statusDeleteRoute: ApiRoute = {
+export const statusDeleteRoute: MastodonRoute = {
   path: 'statuses/:id',
   methods: ['DELETE'],
   auth: 'user',
@@ -29,7 +29,7 @@ export const statusDeleteRoute: ApiRoute = {
 };
 
 /** PUT /api/v1/statuses/:id: the author edits text, spoiler, sensitivity, media. */
-export const statusEditRoute: ApiRoute = {
+export const statusEditRoute: MastodonRoute = {
   path: 'statuses/:id',
   methods: ['PUT'],
   auth: 'user',

@@ -1,10 +1,10 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { homeTimeline } from '../../../../store/item-timelines.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
 import { pageParams, readPage, statusPage } from '../../common.js';
 
 /** GET /api/v1/timelines/home: what the channel and those it follows wrote. */
-export const homeTimelineRoute: ApiRoute = {
+export const homeTimelineRoute: MastodonRoute = {
   path: 'timelines/home',
   methods: ['GET'],
   auth: 'user',

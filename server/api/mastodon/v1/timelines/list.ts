@@ -1,11 +1,11 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { groupTimeline } from '../../../../store/item-timelines.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
 import { ownList } from '../../../../services/compat/lists.js';
 import { pageParams, pathId, readPage, statusPage } from '../../common.js';
 
 /** GET /api/v1/timelines/list/:id: posts by the members of one of the channel's privacy groups. */
-export const listTimelineRoute: ApiRoute = {
+export const listTimelineRoute: MastodonRoute = {
   path: 'timelines/list/:id',
   methods: ['GET'],
   auth: 'user',

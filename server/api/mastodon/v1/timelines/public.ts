@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../../http/api.js';
+import type { MastodonRoute } from '../../admit.js';
 import { hashtagTimeline, publicTimeline } from '../../../../store/item-timelines.js';
 import { mastodonItemConfig } from '../../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../../services/verbs.js';
@@ -13,7 +13,7 @@ function listed(req: ApiRequest, items: StatusItemRow[]): StatusItemRow[] {
 }
 
 /** GET /api/v1/timelines/public: public posts (local=true: written on this hub; remote=true: none). */
-export const publicTimelineRoute: ApiRoute = {
+export const publicTimelineRoute: MastodonRoute = {
   path: 'timelines/public',
   methods: ['GET'],
   auth: 'none',
@@ -30,7 +30,7 @@ export const publicTimelineRoute: ApiRoute = {
 };
 
 /** GET /api/v1/timelines/tag/:hashtag. */
-export const tagTimelineRoute: ApiRoute = {
+export const tagTimelineRoute: MastodonRoute = {
   path: 'timelines/tag/:hashtag',
   methods: ['GET'],
   auth: 'none',
