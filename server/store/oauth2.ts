@@ -9,6 +9,8 @@ export interface OAuth2AppRow {
   redirect_uris: string;
   scopes: string;
   created: string;
+  /** 1 once the owner approved the app for a channel; apps never approved are removed after a while. */
+  approved: number;
 }
 
 export interface OAuth2CodeRow {
@@ -37,14 +39,24 @@ export interface OAuth2TokenListing extends OAuth2TokenRow {
   channel_address: string;
 }
 
-export function insertOAuth2App(db: Db, a: Omit<OAuth2AppRow, 'created'>): OAuth2AppRow {
-  const row = { ...a, created: nowDb() };
+export function insertOAuth2App(db: Db, a: Omit<OAuth2AppRow, 'created' | 'approved'>): OAuth2AppRow {
+  const row = { ...a, created: nowDb(), approved: 0 };
   stmt(db, 'INSERT INTO oauth2_app (client_id, client_secret, name, website, redirect_uris, scopes, created) VALUES (@client_id, @client_secret, @name, @website, @redirect_uris, @scopes, @created)').run(row);
   return row;
 }
 
 export function getOAuth2App(db: Db, clientId: string): OAuth2AppRow | undefined {
   return stmt<[string], OAuth2AppRow>(db, 'SELECT * FROM oauth2_app WHERE client_id = ?').get(clientId);
+}
+
+/** The owner approved the app for a channel: it stays registered for good. */
+export function markOAuth2AppApproved(db: Db, clientId: string): void {
+  stmt(db, 'UPDATE oauth2_app SET approved = 1 WHERE client_id = ? AND approved = 0').run(clientId);
+}
+
+/** Removes the apps the owner never approved that registered before `before` (with their app-only tokens). */
+export function deleteUnapprovedOAuth2Apps(db: Db, before: string): number {
+  return stmt(db, 'DELETE FROM oauth2_app WHERE approved = 0 AND created < ?').run(before).changes;
 }
 
 export function insertOAuth2Code(db: Db, c: OAuth2CodeRow): void {

@@ -10,6 +10,8 @@ export const appsRoute: ApiRoute = {
   auth: 'none',
   handler(req) {
     const p = req.params;
+    // A few per client address at a time (429 beyond); ctx.ip is the client behind a trusted proxy.
+    req.hub.appRegistrations.check(req.ctx.ip);
     const app = oauthCall(() =>
       registerApp(req.hub.db, {
         name: p.str('client_name') ?? '',
@@ -18,6 +20,7 @@ export const appsRoute: ApiRoute = {
         website: p.str('website') ?? '',
       }),
     );
+    req.hub.appRegistrations.count(req.ctx.ip);
     return mastodonApplication(app, { credentials: true });
   },
 };
