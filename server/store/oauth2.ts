@@ -36,7 +36,8 @@ export interface OAuth2TokenRow {
 export interface OAuth2TokenListing extends OAuth2TokenRow {
   app_name: string;
   website: string;
-  channel_address: string;
+  /** null for an app-only token. */
+  channel_address: string | null;
 }
 
 export function insertOAuth2App(db: Db, a: Omit<OAuth2AppRow, 'created' | 'approved'>): OAuth2AppRow {
@@ -86,16 +87,21 @@ export function deleteOAuth2Token(db: Db, tokenHash: string, clientId: string): 
   return stmt(db, 'DELETE FROM oauth2_token WHERE token_hash = ? AND client_id = ?').run(tokenHash, clientId).changes > 0;
 }
 
-/** Tokens held for the account's channels, for the apps page. */
-export function listOAuth2Tokens(db: Db, accountId: number): OAuth2TokenListing[] {
-  return stmt<[number], OAuth2TokenListing>(
+/** Tokens held for the account's channels, and with `appOnly` the app-only tokens too, for the apps page. */
+export function listOAuth2Tokens(db: Db, accountId: number, opts: { appOnly: boolean }): OAuth2TokenListing[] {
+  return stmt<[{ account: number; appOnly: number }], OAuth2TokenListing>(
     db,
     `SELECT t.*, a.name AS app_name, a.website AS website, ch.channel_address AS channel_address
-     FROM oauth2_token t JOIN oauth2_app a ON a.client_id = t.client_id JOIN channel ch ON ch.channel_id = t.channel_id
-     WHERE ch.channel_account_id = ? ORDER BY t.created DESC, t.id DESC`,
-  ).all(accountId);
+     FROM oauth2_token t JOIN oauth2_app a ON a.client_id = t.client_id LEFT JOIN channel ch ON ch.channel_id = t.channel_id
+     WHERE ch.channel_account_id = @account OR (t.channel_id IS NULL AND @appOnly = 1) ORDER BY t.created DESC, t.id DESC`,
+  ).all({ account: accountId, appOnly: opts.appOnly ? 1 : 0 });
 }
 
 export function revokeOAuth2TokenOfAccount(db: Db, accountId: number, id: number): boolean {
   return stmt(db, 'DELETE FROM oauth2_token WHERE id = ? AND channel_id IN (SELECT channel_id FROM channel WHERE channel_account_id = ?)').run(id, accountId).changes > 0;
+}
+
+/** Removes the app holding this app-only token, and with it every token and code it holds. */
+export function deleteOAuth2AppOfAppOnlyToken(db: Db, id: number): boolean {
+  return stmt(db, 'DELETE FROM oauth2_app WHERE client_id = (SELECT client_id FROM oauth2_token WHERE id = ? AND channel_id IS NULL)').run(id).changes > 0;
 }
