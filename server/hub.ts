@@ -17,6 +17,7 @@ import { webBody } from './web/body-gate.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
+import { RateLimit } from './http/rate-limit.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
 import { nativeApi } from './api/native/api.js';
@@ -31,6 +32,7 @@ import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
+import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -47,6 +49,8 @@ export interface HubOptions {
   /** Timeouts and the cap on open connections (tests shorten them). */
   connections?: Partial<ConnectionLimits>;
   throttle?: Partial<ThrottleOptions>;
+  /** Mastodon apps anonymous clients may register, and how long unapproved ones stay (services/oauth2.ts). */
+  appRegistrations?: Partial<AppRegistrationLimits>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
   /** Where log lines go; silent when absent. */
@@ -77,6 +81,8 @@ export interface Hub {
   readonly authenticators: Authenticator[];
   /** Failed logins per client address, shared by every way of logging in. */
   readonly throttle: LoginThrottle;
+  /** Mastodon apps registered per client address (POST /api/v1/apps is open to anyone). */
+  readonly appRegistrations: RateLimit;
   readonly limits: BodyLimits;
   /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
   readonly parseBody: Middleware;
@@ -164,6 +170,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   let baseUrl = options.baseUrl ? normaliseBaseUrl(options.baseUrl) : '';
   let server: Server | undefined;
   const throttle = new LoginThrottle({ ...DEFAULT_THROTTLE, ...options.throttle });
+  const appLimits = { ...DEFAULT_APP_REGISTRATION_LIMITS, ...options.appRegistrations };
+  const appRegistrations = new RateLimit({ max: appLimits.perAddress, windowMs: appLimits.windowMs }, 'Too many apps registered from this address; try again later');
+  const appRemoval = startUnapprovedAppRemoval(db, appLimits, (err) => log.error(`removing unapproved apps failed: ${err.message}`));
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   let lastDropWarning = 0;
@@ -183,6 +192,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     parseBody,
     integrity,
     throttle,
+    appRegistrations,
     authenticators: [],
     get baseUrl() {
       return baseUrl || defaultBaseUrl(host, port);
@@ -238,6 +248,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       await stopServer();
       await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
+      appRemoval.stop();
       await htmlRefresh.stop();
       await integrity.catch(() => undefined);
       await checkpointer.stop();

@@ -94,7 +94,8 @@ export function basicAuthenticator(db: Db, throttle: LoginThrottle, verify: type
       check = verify(password, usable ? found.account.account_password : undefined).finally(() => verifying.delete(key));
       verifying.set(key, check);
     }
-    const ok = usable && (await check);
+    // Awaited whatever the login: an answer that came before the dummy hash was done would tell.
+    const ok = (await check) && usable;
     if (!ok || !found) {
       throttle.fail(ctx.ip);
       return null;

@@ -1,7 +1,8 @@
 import type { Db } from '../db/open.js';
 import { notFound } from '../http/errors.js';
 import { listAccessTokens, revokeAccessToken } from '../store/oauth.js';
-import { listOAuth2Tokens, revokeOAuth2TokenOfAccount } from '../store/oauth2.js';
+import { getOwnerAccount } from '../store/accounts.js';
+import { deleteOAuth2AppOfAppOnlyToken, listOAuth2Tokens, revokeOAuth2TokenOfAccount } from '../store/oauth2.js';
 
 /** Access an app holds to one of the account's channels, whatever kind of token it is. */
 export interface AccessGrant {
@@ -12,7 +13,7 @@ export interface AccessGrant {
   app: string;
   /** The app's web site, when it gave one. */
   website: string;
-  /** The channel the app acts for (nickname). */
+  /** The channel the app acts for (nickname); empty for an app-only token, which acts for none. */
   channel: string;
   /** When the owner approved it, UTC (YYYY-MM-DD HH:MM:SS). */
   created: string;
@@ -34,12 +35,29 @@ export const oauth1Access: AccessKind = {
   revoke: (db, accountId, id) => revokeAccessToken(db, accountId, id),
 };
 
-/** OAuth 2 bearer tokens of the Mastodon API, with their scopes. */
+/** App-only tokens belong to no channel: the hub's owner account sees and revokes them. */
+const ownsHub = (db: Db, accountId: number) => getOwnerAccount(db)?.account_id === accountId;
+
+/**
+ * OAuth 2 bearer tokens of the Mastodon API, with their scopes; also the app-only tokens
+ * (client_credentials), which act for no channel and read only what anyone may. An app takes those
+ * with its own credentials, as many as it likes, so revoking one removes the app: its credentials
+ * and every token it holds end together.
+ */
 export const oauth2Access: AccessKind = {
   kind: 'oauth2',
   list: (db, accountId) =>
-    listOAuth2Tokens(db, accountId).map((t) => ({ kind: 'oauth2', id: String(t.id), app: t.app_name, website: t.website, channel: t.channel_address, created: t.created, scopes: t.scopes })),
-  revoke: (db, accountId, id) => /^\d{1,15}$/.test(id) && revokeOAuth2TokenOfAccount(db, accountId, Number(id)),
+    listOAuth2Tokens(db, accountId, { appOnly: ownsHub(db, accountId) }).map((t) => ({
+      kind: 'oauth2',
+      id: String(t.id),
+      app: t.app_name,
+      website: t.website,
+      channel: t.channel_address ?? '',
+      created: t.created,
+      scopes: t.scopes,
+    })),
+  revoke: (db, accountId, id) =>
+    /^\d{1,15}$/.test(id) && (revokeOAuth2TokenOfAccount(db, accountId, Number(id)) || (ownsHub(db, accountId) && deleteOAuth2AppOfAppOnlyToken(db, Number(id)))),
 };
 
 /** Every kind of access apps can hold, as /settings/oauth/ lists them (other token kinds join here). */

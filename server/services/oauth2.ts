@@ -3,7 +3,7 @@ import type { Db } from '../db/open.js';
 import type { ChannelRow } from '../store/rows.js';
 import {
   getOAuth2App, getOAuth2Token, insertOAuth2App, insertOAuth2Code, insertOAuth2Token, takeOAuth2Code, deleteOAuth2Token,
-  type OAuth2AppRow, type OAuth2TokenRow,
+  deleteUnapprovedOAuth2Apps, markOAuth2AppApproved, type OAuth2AppRow, type OAuth2TokenRow,
 } from '../store/oauth2.js';
 import { randomToken } from '../util/ids.js';
 import { toDbDate } from '../util/time.js';
@@ -91,6 +91,51 @@ export interface AppRegistration {
   website: string;
 }
 
+/**
+ * How many apps anonymous clients may leave in the hub. An app client registers once when the owner
+ * adds an account to it (again after a reinstall), so 20 from one address in 5 minutes leaves room
+ * for a household behind one router setting up several apps at once, yet a flood stops at 5,760 a
+ * day from one address (or IPv6 /64), each of which is gone a day later unless the owner approved it.
+ */
+export interface AppRegistrationLimits {
+  /** Apps one client address may register within the window (more get 429). */
+  perAddress: number;
+  windowMs: number;
+  /** An app the owner never approved for a channel is removed this long after it registered. */
+  unapprovedLifetimeMs: number;
+  /** How often those apps are looked for (and once when the hub starts). */
+  cleanupEveryMs: number;
+}
+
+export const DEFAULT_APP_REGISTRATION_LIMITS: AppRegistrationLimits = {
+  perAddress: 20,
+  windowMs: 5 * 60 * 1000,
+  unapprovedLifetimeMs: 24 * 60 * 60 * 1000,
+  cleanupEveryMs: 60 * 60 * 1000,
+};
+
+/**
+ * Removes the apps the owner never approved once they are older than the lifetime, with the
+ * app-only tokens they took (which need no approval: anyone who registers may take one).
+ */
+export function removeUnapprovedApps(db: Db, lifetimeMs: number, now = Date.now()): number {
+  return deleteUnapprovedOAuth2Apps(db, toDbDate(new Date(now - lifetimeMs)));
+}
+
+/** Runs removeUnapprovedApps now and then every so often, until stopped. */
+export function startUnapprovedAppRemoval(db: Db, limits: AppRegistrationLimits, onError: (err: Error) => void): { stop(): void } {
+  const run = () => {
+    try {
+      removeUnapprovedApps(db, limits.unapprovedLifetimeMs);
+    } catch (err) {
+      onError(err as Error);
+    }
+  };
+  run();
+  const timer = setInterval(run, limits.cleanupEveryMs).unref();
+  return { stop: () => clearInterval(timer) };
+}
+
 /** POST /api/v1/apps: anyone may register an app; it can do nothing until the owner approves it. */
 export function registerApp(db: Db, r: AppRegistration): OAuth2AppRow {
   const name = r.name.trim();
@@ -140,16 +185,19 @@ export const CODE_LIFETIME_MS = 10 * 60 * 1000;
 /** The owner approved: a one-time code for the app, bound to the chosen channel. */
 export function issueCode(db: Db, req: AuthorizeRequest, channel: ChannelRow): string {
   const code = randomToken(24);
-  insertOAuth2Code(db, {
-    code: sha256(code),
-    client_id: req.app.client_id,
-    channel_id: channel.channel_id,
-    redirect_uri: req.redirectUri,
-    scopes: req.scopes.join(' '),
-    challenge: req.challenge,
-    challenge_method: req.challengeMethod,
-    expires: toDbDate(new Date(Date.now() + CODE_LIFETIME_MS)),
-  });
+  db.transaction(() => {
+    markOAuth2AppApproved(db, req.app.client_id);
+    insertOAuth2Code(db, {
+      code: sha256(code),
+      client_id: req.app.client_id,
+      channel_id: channel.channel_id,
+      redirect_uri: req.redirectUri,
+      scopes: req.scopes.join(' '),
+      challenge: req.challenge,
+      challenge_method: req.challengeMethod,
+      expires: toDbDate(new Date(Date.now() + CODE_LIFETIME_MS)),
+    });
+  })();
   return code;
 }
 
@@ -223,7 +271,10 @@ export function clientToken(db: Db, p: { clientId: string; secret?: string; scop
 export function passwordToken(db: Db, app: OAuth2AppRow, channel: ChannelRow, scope: string | undefined): IssuedToken {
   const scopes = parseScopes(scope);
   if (!scopes.every((s) => scopeCovers(app.scopes.split(' '), s))) throw new OAuth2Error(400, 'invalid_scope', 'The requested scope is invalid, unknown, or malformed.');
-  return issueToken(db, app.client_id, channel.channel_id, scopes.join(' '));
+  return db.transaction(() => {
+    markOAuth2AppApproved(db, app.client_id);
+    return issueToken(db, app.client_id, channel.channel_id, scopes.join(' '));
+  })();
 }
 
 /** POST /oauth/revoke: the app gives a token back. Unknown tokens are no error (RFC 7009). */

@@ -9,6 +9,8 @@ export interface OAuth2AppRow {
   redirect_uris: string;
   scopes: string;
   created: string;
+  /** 1 once the owner approved the app for a channel; apps never approved are removed after a while. */
+  approved: number;
 }
 
 export interface OAuth2CodeRow {
@@ -34,17 +36,28 @@ export interface OAuth2TokenRow {
 export interface OAuth2TokenListing extends OAuth2TokenRow {
   app_name: string;
   website: string;
-  channel_address: string;
+  /** null for an app-only token. */
+  channel_address: string | null;
 }
 
-export function insertOAuth2App(db: Db, a: Omit<OAuth2AppRow, 'created'>): OAuth2AppRow {
-  const row = { ...a, created: nowDb() };
+export function insertOAuth2App(db: Db, a: Omit<OAuth2AppRow, 'created' | 'approved'>): OAuth2AppRow {
+  const row = { ...a, created: nowDb(), approved: 0 };
   stmt(db, 'INSERT INTO oauth2_app (client_id, client_secret, name, website, redirect_uris, scopes, created) VALUES (@client_id, @client_secret, @name, @website, @redirect_uris, @scopes, @created)').run(row);
   return row;
 }
 
 export function getOAuth2App(db: Db, clientId: string): OAuth2AppRow | undefined {
   return stmt<[string], OAuth2AppRow>(db, 'SELECT * FROM oauth2_app WHERE client_id = ?').get(clientId);
+}
+
+/** The owner approved the app for a channel: it stays registered for good. */
+export function markOAuth2AppApproved(db: Db, clientId: string): void {
+  stmt(db, 'UPDATE oauth2_app SET approved = 1 WHERE client_id = ? AND approved = 0').run(clientId);
+}
+
+/** Removes the apps the owner never approved that registered before `before` (with their app-only tokens). */
+export function deleteUnapprovedOAuth2Apps(db: Db, before: string): number {
+  return stmt(db, 'DELETE FROM oauth2_app WHERE approved = 0 AND created < ?').run(before).changes;
 }
 
 export function insertOAuth2Code(db: Db, c: OAuth2CodeRow): void {
@@ -74,16 +87,21 @@ export function deleteOAuth2Token(db: Db, tokenHash: string, clientId: string): 
   return stmt(db, 'DELETE FROM oauth2_token WHERE token_hash = ? AND client_id = ?').run(tokenHash, clientId).changes > 0;
 }
 
-/** Tokens held for the account's channels, for the apps page. */
-export function listOAuth2Tokens(db: Db, accountId: number): OAuth2TokenListing[] {
-  return stmt<[number], OAuth2TokenListing>(
+/** Tokens held for the account's channels, and with `appOnly` the app-only tokens too, for the apps page. */
+export function listOAuth2Tokens(db: Db, accountId: number, opts: { appOnly: boolean }): OAuth2TokenListing[] {
+  return stmt<[{ account: number; appOnly: number }], OAuth2TokenListing>(
     db,
     `SELECT t.*, a.name AS app_name, a.website AS website, ch.channel_address AS channel_address
-     FROM oauth2_token t JOIN oauth2_app a ON a.client_id = t.client_id JOIN channel ch ON ch.channel_id = t.channel_id
-     WHERE ch.channel_account_id = ? ORDER BY t.created DESC, t.id DESC`,
-  ).all(accountId);
+     FROM oauth2_token t JOIN oauth2_app a ON a.client_id = t.client_id LEFT JOIN channel ch ON ch.channel_id = t.channel_id
+     WHERE ch.channel_account_id = @account OR (t.channel_id IS NULL AND @appOnly = 1) ORDER BY t.created DESC, t.id DESC`,
+  ).all({ account: accountId, appOnly: opts.appOnly ? 1 : 0 });
 }
 
 export function revokeOAuth2TokenOfAccount(db: Db, accountId: number, id: number): boolean {
   return stmt(db, 'DELETE FROM oauth2_token WHERE id = ? AND channel_id IN (SELECT channel_id FROM channel WHERE channel_account_id = ?)').run(id, accountId).changes > 0;
+}
+
+/** Removes the app holding this app-only token, and with it every token and code it holds. */
+export function deleteOAuth2AppOfAppOnlyToken(db: Db, id: number): boolean {
+  return stmt(db, 'DELETE FROM oauth2_app WHERE client_id = (SELECT client_id FROM oauth2_token WHERE id = ? AND channel_id IS NULL)').run(id).changes > 0;
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { obtainAccessToken, signedFetch } from '../helpers/oauth-client.js';
+import { bearerFetch, registerMastodonApp, tokenRequest } from '../helpers/mastodon.js';
 import { openUi, type Ui } from '../helpers/ui.js';
 import { webLogin } from '../helpers/web-session.js';
 
@@ -55,6 +56,24 @@ test('the apps page (/settings/oauth/) is part of the app: an app is added, stay
   await page.getByRole('dialog', { name: 'Revoke the access of Bird client?' }).getByRole('button', { name: 'Revoke' }).click();
   await page.getByText('No app has access to your channels.').waitFor();
   assert.equal((await signedFetch(hub, app, '/api/account/verify_credentials.json', { token })).status, 401);
+});
+
+test('an app-only token (no channel) is on the apps page too; removing the app ends it', async () => {
+  const { page } = ui;
+  const app = await registerMastodonApp(hub, { name: 'Lurking reader', scopes: 'read' });
+  const cc = await tokenRequest(hub, { grant_type: 'client_credentials', client_id: app.client_id, client_secret: app.client_secret, scope: 'read' });
+  const token = ((await cc.json()) as { access_token: string }).access_token;
+  const works = async () => (await bearerFetch(hub, token)('/api/v1/apps/verify_credentials')).status === 200;
+  assert.ok(await works());
+  await page.goto('/settings/oauth/');
+  const row = page.getByRole('list', { name: 'Access you gave' }).getByRole('listitem').filter({ hasText: 'Lurking reader' });
+  await row.getByText('App only, no channel · Mastodon API (OAuth 2) · read', { exact: false }).waitFor();
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove the app Lurking reader?' });
+  await dialog.getByText('every access it holds', { exact: false }).waitFor();
+  await dialog.getByRole('button', { name: 'Remove' }).click();
+  await page.getByText('No app has access to your channels.').waitFor();
+  assert.equal(await works(), false);
 });
 
 test('an unknown address gets the app\'s own 404 page, inside its layout', async () => {

@@ -16,6 +16,7 @@ export interface AccessGrant {
   id: string;
   app: string;
   website: string;
+  /** Empty for an app-only token (OAuth 2 client credentials): it acts for no channel. */
   channel: string;
   created: string;
   scopes: string;

@@ -89,8 +89,8 @@ export function AppsPage() {
                     <span className="list-main">
                       <span className="person-name">{g.app}</span>
                       <span className="muted">
-                        {g.channel} · {kindLabel(g.kind)}
-                        {g.scopes ? ` · ${g.scopes}` : ''} · approved <Time value={g.created} />
+                        {g.channel || 'App only, no channel'} · {kindLabel(g.kind)}
+                        {g.scopes ? ` · ${g.scopes}` : ''} · {g.channel ? 'approved' : 'since'} <Time value={g.created} />
                       </span>
                     </span>
                     <button type="button" className="button button-quiet button-small button-danger-text" onClick={() => setRevoking(g)}>
@@ -143,9 +143,13 @@ export function AppsPage() {
       )}
       {revoking && (
         <ConfirmDialog
-          title={`Revoke the access of ${revoking.app}?`}
-          message={`${revoking.app} can no longer act for ${revoking.channel}, at once. It can ask again later.`}
-          confirmLabel="Revoke"
+          title={revoking.channel ? `Revoke the access of ${revoking.app}?` : `Remove the app ${revoking.app}?`}
+          message={
+            revoking.channel
+              ? `${revoking.app} can no longer act for ${revoking.channel}, at once. It can ask again later.`
+              : `${revoking.app} took this access with its own app credentials, for no channel: it reads only what anyone may read here. Removing the app ends its credentials and every access it holds, for any channel too, at once. It can register again.`
+          }
+          confirmLabel={revoking.channel ? 'Revoke' : 'Remove'}
           onConfirm={async () => {
             await revokeGrant(revoking);
             await access.reload();

@@ -11,6 +11,8 @@ export const appsRoute: MastodonRoute = {
   scope: 'none',
   handler(req) {
     const p = req.params;
+    // A few per client address at a time (429 beyond); ctx.ip is the client behind a trusted proxy.
+    req.hub.appRegistrations.check(req.ctx.ip);
     const app = oauthCall(() =>
       registerApp(req.hub.db, {
         name: p.str('client_name') ?? '',
@@ -19,6 +21,7 @@ export const appsRoute: MastodonRoute = {
         website: p.str('website') ?? '',
       }),
     );
+    req.hub.appRegistrations.count(req.ctx.ip);
     return mastodonApplication(app, { credentials: true });
   },
 };
