@@ -17,6 +17,8 @@ import { webBody } from './web/body-gate.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
+import { upgradeListener } from './http/upgrade.js';
+import { malformedTargets } from './http/request-target.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
 import { nativeApi } from './api/native/api.js';
@@ -207,9 +209,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         if (now - lastDropWarning > 60_000) log.warn(`refused connections: ${c.maxConnections} are open already`);
         lastDropWarning = now;
       });
-      s.on('upgrade', (req, socket, head) => {
-        if (!handleStreamingUpgrade(hub, req, socket, head)) socket.destroy();
-      });
+      s.on('upgrade', upgradeListener({ baseUrl: () => hub.baseUrl, log, handle: (req, socket, head, url) => handleStreamingUpgrade(hub, req, socket, head, url) }));
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
@@ -276,6 +276,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   mountWeb(webRouter, hub);
 
   const trimmer = memoryTrimmer();
+  app.use(malformedTargets());
   app.use(trimmer.middleware);
   app.use(securityHeaders());
   app.use(noBrowserChallenge());

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Hub } from '../../../hub.js';
+import { refuseUpgrade } from '../../../http/upgrade.js';
 import { checkStream, StreamError, streamsOf, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
 import { streamViewer } from './auth.js';
 
@@ -18,11 +19,6 @@ function server(): WebSocketServer {
   return wss;
 }
 
-function refuse(socket: Duplex, status: number, message: string): void {
-  socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Bad Request'}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
-  socket.destroy();
-}
-
 function streamFrom(params: URLSearchParams | Record<string, unknown>): StreamName {
   const get = (k: string) => (params instanceof URLSearchParams ? params.get(k) ?? undefined : typeof params[k] === 'string' ? (params[k] as string) : undefined);
   const name = get('stream') ?? '';
@@ -34,8 +30,7 @@ function streamFrom(params: URLSearchParams | Record<string, unknown>): StreamNa
  * more with {"type":"subscribe","stream":…} messages; events as {"stream":[…],"event":…,"payload":…}.
  * Returns false for upgrades of other paths.
  */
-export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-  const url = new URL(req.url ?? '/', hub.baseUrl);
+export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
   if (!PATHS.has(url.pathname)) return false;
   const protocol = (req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
   const header = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -47,7 +42,7 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
     if (url.searchParams.get('stream')) first = checkStream(hub, viewer, streamFrom(url.searchParams));
   } catch (err) {
     if (err instanceof StreamError) {
-      refuse(socket, err.status, err.message);
+      refuseUpgrade(socket, err.status, err.message);
       return true;
     }
     throw err;
@@ -75,6 +70,7 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
       } catch {
         return ws.send(JSON.stringify({ error: 'Invalid JSON', status: 400 }));
       }
+      if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return ws.send(JSON.stringify({ error: 'A message is a JSON object', status: 400 }));
       const same = (a: StreamName, b: StreamName) => a.name === b.name && (a.param ?? '') === (b.param ?? '');
       try {
         const s = checkStream(hub, viewer, streamFrom(msg));
@@ -86,7 +82,11 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
           ws.send(JSON.stringify({ error: 'Unknown message type', status: 400 }));
         }
       } catch (err) {
-        if (!(err instanceof StreamError)) throw err;
+        if (!(err instanceof StreamError)) {
+          // Thrown from here it would end the process.
+          hub.log.error('streaming message:', err);
+          return ws.close(1011, 'Internal error');
+        }
         ws.send(JSON.stringify({ error: err.message, status: err.status }));
       }
     });
