@@ -10,6 +10,7 @@ const PATHS = new Set(['/api/v1/streaming', '/api/v1/streaming/']);
 const HEARTBEAT_MS = 30_000;
 /** Streams one connection may listen to at once. */
 const MAX_STREAMS = 32;
+export const TOO_MANY_STREAMS = 'Too many streams are open for this address or token; close one first';
 
 let wss: WebSocketServer | undefined;
 
@@ -47,6 +48,14 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
     }
     throw err;
   }
+  const release = hub.streamBudget.take(hub.clientAddress(req), token);
+  if (!release) {
+    refuseUpgrade(socket, 429, TOO_MANY_STREAMS);
+    return true;
+  }
+  // Also when the handshake fails (ws then answers 400 and closes).
+  if (socket.closed) release();
+  else socket.once('close', release);
   server().handleUpgrade(req, socket, head, (ws: WebSocket) => {
     const client: StreamClient = {
       viewer,

@@ -4,6 +4,7 @@ import { HttpError } from '../../../http/errors.js';
 import { bearerToken } from '../../../auth/bearer.js';
 import { checkStream, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
 import { streamViewer } from '../streaming/auth.js';
+import { TOO_MANY_STREAMS } from '../streaming/websocket.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -16,8 +17,11 @@ function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
     handler(req: ApiRequest) {
       let client: StreamClient;
       try {
-        const viewer = streamViewer(req.hub, bearerToken(req.ctx), req.params.str('channel'));
+        const token = bearerToken(req.ctx);
+        const viewer = streamViewer(req.hub, token, req.params.str('channel'));
         const stream = checkStream(req.hub, viewer, { name, param: paramName ? req.params.str(paramName) : undefined });
+        const release = req.hub.streamBudget.take(req.ctx.ip, token);
+        if (!release) throw new HttpError(429, TOO_MANY_STREAMS);
         const out = new PassThrough();
         client = { viewer, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
         const close = () => out.end();
@@ -27,6 +31,7 @@ function sse(name: string, paramName?: 'tag' | 'list'): ApiRoute {
         const done = () => {
           clearInterval(beat);
           remove();
+          release();
         };
         req.ctx.res.on('close', () => {
           done();
