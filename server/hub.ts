@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join } from 'node:path';
 import { openDatabase, type Db } from './db/open.js';
 import { startCheckpointer } from './db/checkpointer.js';
@@ -16,8 +16,13 @@ import { bodyParser, DEFAULT_BODY_LIMITS, type BodyLimits } from './http/body.js
 import { webBody } from './web/body-gate.js';
 import { apiFallback, mountApis, type ApiDefinition } from './http/api.js';
 import { hostGuard, webErrors } from './http/web.js';
-import { trustedProxyHeaders } from './http/proxy.js';
+import { forwardedClient, trustedProxyHeaders } from './http/proxy.js';
 import { RateLimit } from './http/rate-limit.js';
+import { ConnectionBudget } from './http/connection-budget.js';
+import { StreamBudget } from './http/stream-budget.js';
+import { bodyDeadline } from './http/body-deadline.js';
+import { upgradeListener } from './http/upgrade.js';
+import { malformedTargets } from './http/request-target.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
 import { nativeApi } from './api/native/api.js';
@@ -46,7 +51,7 @@ export interface HubOptions {
   /** Behind a reverse proxy on this machine: trust its X-Forwarded-For / X-Forwarded-Proto (proxy.ts). */
   trustProxy?: boolean;
   limits?: Partial<BodyLimits>;
-  /** Timeouts and the cap on open connections (tests shorten them). */
+  /** Timeouts and the caps on open connections and streams (tests shorten them). */
   connections?: Partial<ConnectionLimits>;
   throttle?: Partial<ThrottleOptions>;
   /** Mastodon apps anonymous clients may register, and how long unapproved ones stay (services/oauth2.ts). */
@@ -86,6 +91,10 @@ export interface Hub {
   readonly limits: BodyLimits;
   /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
   readonly parseBody: Middleware;
+  /** Places for streaming connections per client address and token. */
+  readonly streamBudget: StreamBudget;
+  /** The address of a request's client: its peer's, or the forwarding proxy's word with trustProxy. */
+  clientAddress(req: IncomingMessage): string | undefined;
   /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
   readonly baseUrl: string;
   /** Host name used in channel addresses (nick@host). */
@@ -107,17 +116,38 @@ export interface ConnectionLimits {
   headersTimeoutMs: number;
   /** The whole request (headers and body) must arrive within this; uploads of the largest size included. */
   requestTimeoutMs: number;
+  /**
+   * The body of a request must arrive within this unless its caller was authenticated before it
+   * was read (uploads); then 408 and the connection closes (body-deadline.ts).
+   */
+  unauthenticatedBodyTimeoutMs: number;
   /** An idle kept-alive connection is closed after this. */
   keepAliveTimeoutMs: number;
   /** Open connections at most; more are closed as soon as they are accepted. */
   maxConnections: number;
+  /** Open connections at most from one client address (IPv6: one /64); the owner's loopback (127.0.0.1, ::1) has no such cap. */
+  maxConnectionsPerAddress: number;
+  /** Of maxConnections, how many only the owner's loopback may use (the desktop window, a reverse proxy). */
+  loopbackReserve: number;
+  /** SSE and WebSocket streams open at most from one client address; none for the owner's loopback. */
+  maxStreamsPerAddress: number;
+  /** SSE and WebSocket streams open at most with one access token. */
+  maxStreamsPerToken: number;
+  /** Streams without a token open at most, from all addresses but the owner's loopback together. */
+  maxAnonymousStreams: number;
 }
 
 export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   headersTimeoutMs: 20_000,
   requestTimeoutMs: 15 * 60_000,
+  unauthenticatedBodyTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5000,
   maxConnections: 256,
+  maxConnectionsPerAddress: 32,
+  loopbackReserve: 64,
+  maxStreamsPerAddress: 16,
+  maxStreamsPerToken: 16,
+  maxAnonymousStreams: 64,
 };
 
 function defaultBaseUrl(host: string, port: number): string {
@@ -176,6 +206,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   let lastDropWarning = 0;
+  let lastRefusalWarning = 0;
+  const connectionBudget = new ConnectionBudget(connectionLimits, (address, reason) => {
+    const now = Date.now();
+    if (now - lastRefusalWarning > 60_000) log.warn(`refused connections from ${address}: ${reason}`);
+    lastRefusalWarning = now;
+  });
   const parseBody = bodyParser(tmpDir, limits);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
@@ -193,6 +229,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     integrity,
     throttle,
     appRegistrations,
+    streamBudget: new StreamBudget(connectionLimits),
+    clientAddress: (req) => (options.trustProxy ? forwardedClient(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? '')) : undefined) ?? req.socket.remoteAddress,
     authenticators: [],
     get baseUrl() {
       return baseUrl || defaultBaseUrl(host, port);
@@ -217,9 +255,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
         if (now - lastDropWarning > 60_000) log.warn(`refused connections: ${c.maxConnections} are open already`);
         lastDropWarning = now;
       });
-      s.on('upgrade', (req, socket, head) => {
-        if (!handleStreamingUpgrade(hub, req, socket, head)) socket.destroy();
-      });
+      s.on('connection', (socket) => connectionBudget.admit(socket));
+      s.on('upgrade', upgradeListener({ baseUrl: () => hub.baseUrl, log, handle: (req, socket, head, url) => handleStreamingUpgrade(hub, req, socket, head, url) }));
       await new Promise<void>((resolve, reject) => {
         s.once('error', reject);
         s.listen(port, host, () => {
@@ -287,10 +324,12 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   mountWeb(webRouter, hub);
 
   const trimmer = memoryTrimmer();
+  app.use(malformedTargets());
   app.use(trimmer.middleware);
   app.use(securityHeaders());
   app.use(noBrowserChallenge());
   if (options.trustProxy) app.use(trustedProxyHeaders());
+  app.use(bodyDeadline(connectionLimits.unauthenticatedBodyTimeoutMs));
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(appNotFound(hub));

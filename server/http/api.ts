@@ -8,6 +8,7 @@ import { paramReader, type ParamReader } from './params.js';
 import { responseCache } from './response-cache.js';
 import { keepableBody } from './answer-body.js';
 import { requestGeneration } from './request-generation.js';
+import { allowLongBody } from './body-deadline.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 export type Format = 'json' | 'xml' | 'rss' | 'atom';
@@ -104,6 +105,7 @@ async function authenticateBeforeBody(ctx: Context, hub: Hub, api: ApiDefinition
   if (isMultipart(ctx)) {
     const identity = await authenticateCaller(ctx, hub, api);
     if (!identity) throw refuse();
+    allowLongBody(ctx);
     return identity;
   }
   if (ctx.request.is('application/x-www-form-urlencoded')) return undefined;

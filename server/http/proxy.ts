@@ -11,6 +11,13 @@ function lastEntry(header: string): string | undefined {
   return header.split(',').map((s) => s.trim()).filter(Boolean).pop();
 }
 
+/** The client's address as a reverse proxy on this machine (the peer) reports it in X-Forwarded-For; undefined for other peers or without one. */
+export function forwardedClient(peer: string | undefined, forwardedFor: string): string | undefined {
+  if (!isLoopback(peer)) return undefined;
+  const client = lastEntry(forwardedFor)?.replace(/^\[(.*)\]$/, '$1');
+  return client && isIP(client) ? client : undefined;
+}
+
 /**
  * `hearth serve --trust-proxy`: a request that comes from loopback (a reverse proxy on this machine,
  * such as Caddy or nginx terminating TLS) is taken at the word of the X-Forwarded-For and
@@ -21,8 +28,8 @@ function lastEntry(header: string): string | undefined {
 export function trustedProxyHeaders() {
   return async (ctx: Context, next: Next) => {
     if (isLoopback(ctx.req.socket.remoteAddress)) {
-      const client = lastEntry(ctx.get('x-forwarded-for'))?.replace(/^\[(.*)\]$/, '$1');
-      if (client && isIP(client)) ctx.request.ip = client;
+      const client = forwardedClient(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for'));
+      if (client) ctx.request.ip = client;
       if (lastEntry(ctx.get('x-forwarded-proto'))?.toLowerCase() === 'https') ctx.cookies.secure = true;
     }
     await next();

@@ -25,22 +25,34 @@ export function webErrors() {
 }
 
 /**
- * Refuses requests whose Host header names a host other than the hub's (DNS rebinding): IP
- * literals, localhost, *.local names and the base URL's own host are accepted. URLs in responses
- * never come from this header anyway; they are built from the configured base URL.
+ * Whether a Host header names this hub: IP literals, localhost, *.local names and the base URL's own
+ * host do (DNS rebinding gives a foreign name). An absent header passes (HTTP/1.0).
+ */
+export function isHubHost(hostHeader: string, baseUrl: string): boolean {
+  const hostname = hostnameOf(hostHeader);
+  return (
+    hostname === '' ||
+    isIP(hostname) !== 0 ||
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname.endsWith('.local') ||
+    hostname === new URL(baseUrl).hostname.toLowerCase()
+  );
+}
+
+function hostnameOf(hostHeader: string): string {
+  return hostHeader.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+}
+
+/**
+ * Refuses requests whose Host header names a host other than the hub's (DNS rebinding, see
+ * isHubHost). URLs in responses never come from this header anyway; they are built from the
+ * configured base URL.
  */
 export function hostGuard(baseUrl: () => string) {
   return async (ctx: Context, next: Next) => {
     const hostHeader = ctx.get('host');
-    const hostname = hostHeader.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
-    const ok =
-      hostname === '' ||
-      isIP(hostname) !== 0 ||
-      hostname === 'localhost' ||
-      hostname.endsWith('.localhost') ||
-      hostname.endsWith('.local') ||
-      hostname === new URL(baseUrl()).hostname.toLowerCase();
-    if (!ok) throw new HttpError(421, `This hub does not answer for the host ${hostname}`);
+    if (!isHubHost(hostHeader, baseUrl())) throw new HttpError(421, `This hub does not answer for the host ${hostnameOf(hostHeader)}`);
     await next();
   };
 }

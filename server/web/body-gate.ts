@@ -3,6 +3,7 @@ import { SESSION_COOKIE } from '../auth/identity.js';
 import { findSession } from '../store/sessions.js';
 import { hasBody, isMultipart, refusedBeforeBody } from '../http/body.js';
 import { AUTHORIZE_PATHS } from './oauth-authorize.js';
+import { allowLongBody } from '../http/body-deadline.js';
 
 /**
  * The body parser for the hub's own pages, the OAuth approval page under /api/ among them (the
@@ -16,6 +17,7 @@ export function webBody(parseBody: Middleware) {
     if (hasBody(ctx) && isMultipart(ctx)) {
       const token = ctx.cookies.get(SESSION_COOKIE);
       if (!token || !findSession(ctx.hub.db, token)) throw refusedBeforeBody(401, 'Log in first');
+      allowLongBody(ctx);
     }
     return parseBody(ctx, next);
   };

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Hub } from '../../../hub.js';
+import { refuseUpgrade } from '../../../http/upgrade.js';
 import { checkStream, StreamError, streamsOf, type StreamCaller, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
 import { streamCaller } from './auth.js';
 
@@ -9,6 +10,7 @@ const PATHS = new Set(['/api/v1/streaming', '/api/v1/streaming/']);
 const HEARTBEAT_MS = 30_000;
 /** Streams one connection may listen to at once. */
 const MAX_STREAMS = 32;
+export const TOO_MANY_STREAMS = 'Too many streams are open for this address or token; close one first';
 
 let wss: WebSocketServer | undefined;
 
@@ -16,11 +18,6 @@ function server(): WebSocketServer {
   // The token may come as the subprotocol (masto.js does that): the answer names it back.
   wss ??= new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false });
   return wss;
-}
-
-function refuse(socket: Duplex, status: number, message: string): void {
-  socket.write(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Bad Request'}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: message })}`);
-  socket.destroy();
 }
 
 function streamFrom(params: URLSearchParams | Record<string, unknown>): StreamName {
@@ -34,8 +31,7 @@ function streamFrom(params: URLSearchParams | Record<string, unknown>): StreamNa
  * more with {"type":"subscribe","stream":…} messages; events as {"stream":[…],"event":…,"payload":…}.
  * Returns false for upgrades of other paths.
  */
-export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-  const url = new URL(req.url ?? '/', hub.baseUrl);
+export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
   if (!PATHS.has(url.pathname)) return false;
   const protocol = (req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
   const header = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -47,11 +43,19 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
     if (url.searchParams.get('stream')) first = checkStream(hub, caller, streamFrom(url.searchParams));
   } catch (err) {
     if (err instanceof StreamError) {
-      refuse(socket, err.status, err.message);
+      refuseUpgrade(socket, err.status, err.message);
       return true;
     }
     throw err;
   }
+  const release = hub.streamBudget.take(hub.clientAddress(req), token);
+  if (!release) {
+    refuseUpgrade(socket, 429, TOO_MANY_STREAMS);
+    return true;
+  }
+  // Also when the handshake fails (ws then answers 400 and closes).
+  if (socket.closed) release();
+  else socket.once('close', release);
   server().handleUpgrade(req, socket, head, (ws: WebSocket) => {
     const client: StreamClient = {
       ...caller,
@@ -75,6 +79,7 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
       } catch {
         return ws.send(JSON.stringify({ error: 'Invalid JSON', status: 400 }));
       }
+      if (!msg || typeof msg !== 'object' || Array.isArray(msg)) return ws.send(JSON.stringify({ error: 'A message is a JSON object', status: 400 }));
       const same = (a: StreamName, b: StreamName) => a.name === b.name && (a.param ?? '') === (b.param ?? '');
       try {
         const s = checkStream(hub, caller, streamFrom(msg));
@@ -86,7 +91,11 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
           ws.send(JSON.stringify({ error: 'Unknown message type', status: 400 }));
         }
       } catch (err) {
-        if (!(err instanceof StreamError)) throw err;
+        if (!(err instanceof StreamError)) {
+          // Thrown from here it would end the process.
+          hub.log.error('streaming message:', err);
+          return ws.close(1011, 'Internal error');
+        }
         ws.send(JSON.stringify({ error: err.message, status: err.status }));
       }
     });

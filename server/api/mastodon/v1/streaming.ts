@@ -5,6 +5,7 @@ import { HttpError } from '../../../http/errors.js';
 import { bearerToken } from '../../../auth/bearer.js';
 import { checkStream, STREAM_SCOPES, StreamError, streamsOf, type StreamClient } from '../../../services/mastodon/streaming.js';
 import { streamCaller } from '../streaming/auth.js';
+import { TOO_MANY_STREAMS } from '../streaming/websocket.js';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -18,8 +19,11 @@ function sse(name: keyof typeof STREAM_SCOPES, paramName?: 'tag' | 'list'): Mast
     handler(req: ApiRequest) {
       let client: StreamClient;
       try {
-        const caller = streamCaller(req.hub, bearerToken(req.ctx), req.params.str('channel'));
+        const token = bearerToken(req.ctx);
+        const caller = streamCaller(req.hub, token, req.params.str('channel'));
         const stream = checkStream(req.hub, caller, { name, param: paramName ? req.params.str(paramName) : undefined });
+        const release = req.hub.streamBudget.take(req.ctx.ip, token);
+        if (!release) throw new HttpError(429, TOO_MANY_STREAMS);
         const out = new PassThrough();
         client = { ...caller, streams: [stream], send: (_s, event, payload) => void out.write(`event: ${event}\ndata: ${payload}\n\n`) };
         const close = () => out.end();
@@ -29,6 +33,7 @@ function sse(name: keyof typeof STREAM_SCOPES, paramName?: 'tag' | 'list'): Mast
         const done = () => {
           clearInterval(beat);
           remove();
+          release();
         };
         req.ctx.res.on('close', () => {
           done();
