@@ -1,0 +1,7 @@
+import type { Federation } from '@fedify/fedify';
+import type { Hub } from '../../hub.js';
+
+/** What the inboxes (per channel and shared) do with each kind of activity. */
+export function mountInbox(federation: Federation<Hub>): void {
+  federation.setInboxListeners('/channel/{identifier}/inbox', '/inbox');
+}

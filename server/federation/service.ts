@@ -1,0 +1,94 @@
+import type { Context, Next } from 'koa';
+import type { Federation } from '@fedify/fedify';
+import type { Hub } from '../hub.js';
+import { buildFederation } from './federation.js';
+import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
+import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
+import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
+
+/** Paths whose requests are the federation's to answer (when it runs). */
+const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
+
+export interface FederationState {
+  /** The owner turned federation on. */
+  on: boolean;
+  /** It runs: on, and at an address other servers can use. */
+  running: boolean;
+  /** The fixed public address, once federation was turned on. */
+  url?: string;
+  /** Why it does not run although on. */
+  problem?: string;
+}
+
+/**
+ * Federation as part of a running hub: started when the hub starts with it on (and again when the
+ * owner turns it on or off), answering its own paths, delivering from its queue in the background.
+ */
+export class FederationService {
+  private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
+  private problem: string | undefined;
+
+  constructor(
+    private readonly hub: Hub,
+    private readonly queueLimits?: QueueLimits,
+  ) {}
+
+  /** The public URL while federation runs: the hub's addresses are fixed to it. */
+  get fixedUrl(): string | undefined {
+    return this.running?.url;
+  }
+
+  get federation(): Federation<Hub> | undefined {
+    return this.running?.federation;
+  }
+
+  state(): FederationState {
+    const db = this.hub.db;
+    return { on: federationEnabled(db), running: Boolean(this.running), url: federationUrl(db), problem: this.problem };
+  }
+
+  /** Starts federation if the owner turned it on and its address allows; says why not in the log otherwise. */
+  start(): void {
+    if (this.running) return;
+    const db = this.hub.db;
+    this.problem = undefined;
+    if (!federationEnabled(db)) return;
+    const url = federationUrl(db);
+    this.problem = federationUrlProblem(url, federationInsecure());
+    if (this.problem) {
+      this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
+      return;
+    }
+    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits });
+    const stop = new AbortController();
+    const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
+    this.running = { federation, queue, url: url!, stop, listening };
+  }
+
+  /** Stops delivering; what is queued stays queued for the next start. */
+  async stop(): Promise<void> {
+    const r = this.running;
+    if (!r) return;
+    this.running = undefined;
+    r.stop.abort();
+    await r.listening;
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    this.start();
+  }
+
+  /** Koa middleware: the federation's paths while it runs; everything else (and HTML) goes on. */
+  middleware() {
+    return async (ctx: Context, next: Next) => {
+      const r = this.running;
+      if (!r || !CLAIMED.test(ctx.path)) return next();
+      // Fedify answers with this when the path is not one of its documents, or a browser asks for HTML.
+      const notOurs = new Response(null, { status: 404 });
+      const response = await r.federation.fetch(await toFetchRequest(ctx, r.url), { contextData: this.hub, onNotFound: () => notOurs, onNotAcceptable: () => notOurs });
+      if (response === notOurs) return next();
+      await sendFetchResponse(ctx, response);
+    };
+  }
+}
