@@ -2,7 +2,7 @@ import type { Hub } from '../../hub.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { getOwnerAccount, insertAccount } from '../../store/accounts.js';
 import { generateChannelKeys, getChannel, getChannelByHash, insertChannel, localAddress, nickProblem, NICK_PATTERN } from '../../store/channels.js';
-import { findImportBySource, insertImport, replaceIdentity, setImportState, xchanHashesOfGuid, type ChannelImportRow } from '../../store/channel-import.js';
+import { channelWithIdentity, findImportBySource, insertImport, replaceIdentity, setImportState, xchanHashesOfGuid, type ChannelImportRow } from '../../store/channel-import.js';
 import { setPConfig } from '../../store/config.js';
 import { getXchan } from '../../store/xchans.js';
 import { hashPassword, passwordProblem } from '../../auth/passwords.js';
@@ -68,7 +68,13 @@ interface Source {
 async function targetChannel(hub: Hub, source: Source, exp: Json, req: ImportRequest): Promise<{ channel: ChannelRow; job: ChannelImportRow | undefined; renamedFrom?: string }> {
   const job = findImportBySource(hub.db, source.hash);
   const existing = job && getChannel(hub.db, job.channel_id);
-  if (job && existing) return { channel: existing, job };
+  if (job && existing) {
+    // Only the hub a channel came from may go on with it: another one could name the same identity.
+    if (job.source_url !== source.apiUrl) {
+      throw new ImportError(`${source.nick} came here from ${job.source_url} (as ${existing.channel_address}): only that hub can go on with its import, not ${source.apiUrl}`);
+    }
+    return { channel: existing, job };
+  }
   const owner = getOwnerAccount(hub.db);
   const problem = owner ? undefined : passwordProblem(req.password);
   if (problem) throw new ImportError(`this hub has no account yet and the source's password cannot be its password: ${problem}`);
@@ -80,13 +86,20 @@ async function targetChannel(hub: Hub, source: Source, exp: Json, req: ImportReq
     const accountId = getOwnerAccount(hub.db)?.account_id ?? insertAccount(hub.db, '', passwordHash!);
     const ch = insertChannel(hub.db, { accountId, nick, name, baseUrl: hub.baseUrl, keys });
     for (const c of DEFAULT_CHANNEL_CONFIG) setPConfig(hub.db, ch.channel_id, c.cat, c.k, c.v);
-    insertImport(hub.db, { channel_id: ch.channel_id, source_url: source.url, source_nick: source.nick, source_hash: source.hash, source_guid: source.guid, source_address: source.address });
+    insertImport(hub.db, { channel_id: ch.channel_id, source_url: source.apiUrl, source_nick: source.nick, source_hash: source.hash, source_guid: source.guid, source_address: source.address });
     return ch;
   })();
   // Channels moved here before may know the source identity (as a connection, a group member, an
-  // author): it is this channel now.
+  // author): it is this channel now. Only an identity on the hub the channel comes from, though,
+  // and never a channel of this hub: a hub speaks for its own channels alone.
   const known = new Set([source.hash, ...(source.guid ? xchanHashesOfGuid(hub.db, source.guid) : [])]);
-  for (const old of known) if (old !== channel.channel_hash && getXchan(hub.db, old)) replaceIdentity(hub.db, old, channel.channel_hash);
+  const sourceHost = new URL(source.apiUrl).host.toLowerCase();
+  for (const old of known) {
+    const x = old !== channel.channel_hash ? getXchan(hub.db, old) : undefined;
+    if (!x || channelWithIdentity(hub.db, { hash: old })) continue;
+    if (x.xchan_addr.split('@').pop()!.toLowerCase() !== sourceHost) continue;
+    replaceIdentity(hub.db, old, channel.channel_hash);
+  }
   return { channel, job: findImportBySource(hub.db, source.hash), renamedFrom: channel.channel_address !== source.nick ? source.nick : undefined };
 }
 
@@ -132,6 +145,9 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     summary.source = { url: source.url, nick: source.nick, address: source.address };
     if (!source.hash || !source.nick) throw new SourceError(`${client.baseUrl} did not say which channel ${req.user} is`);
     if (getChannelByHash(hub.db, source.hash)) throw new ImportError(`${source.nick} is a channel of this hub already`);
+    if (channelWithIdentity(hub.db, { hash: source.hash, guid: source.guid })) {
+      throw new ImportError(`${client.baseUrl} claims that ${source.nick} is a channel of this hub (by its identity): it is not imported`);
+    }
 
     const target = await targetChannel(hub, source, exp, req);
     job = target.job;
@@ -151,7 +167,7 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
 
     phase = 'connections';
     report('Connections and privacy groups');
-    const ids = new IdentityMap(hub.db, { hash: source.hash, guid: source.guid }, channel.channel_hash, Array.isArray(exp.xchan) ? (exp.xchan as Json[]) : []);
+    const ids = new IdentityMap(hub.db, { hash: source.hash, guid: source.guid }, channel.channel_hash, Array.isArray(exp.xchan) ? (exp.xchan as Json[]) : [], new URL(hub.baseUrl).host);
     const social = importSocial(hub, channel, ids, exp, skips);
     // A Hearth's export lists the channel's direct messages; they are not moved (yet).
     for (const m of Array.isArray(exp.mail) ? (exp.mail as Json[]) : []) skips.add('a direct message (direct messages are not moved)', str(m.title) || str(m.mid));

@@ -85,7 +85,7 @@ export function importSocial(hub: Hub, channel: ChannelRow, ids: IdentityMap, ex
       const source = str(a.abook_xchan);
       const xchan = ids.ensure(source);
       if (!xchan) {
-        skips.add('connection the source did not describe', source.slice(0, 16));
+        skips.add('connection the source did not describe (or described as a channel of this hub)', source.slice(0, 16));
         continue;
       }
       if (xchan === channel.channel_hash) continue;
@@ -115,7 +115,7 @@ export function importSocial(hub: Hub, channel: ChannelRow, ids: IdentityMap, ex
         if (num(m.gid) !== num(g.id)) continue;
         const member = ids.ensure(str(m.xchan));
         if (!member) {
-          skips.add('group member the source did not describe', `${str(g.gname)}: ${str(m.xchan).slice(0, 16)}`);
+          skips.add('group member the source did not describe (or described as a channel of this hub)', `${str(g.gname)}: ${str(m.xchan).slice(0, 16)}`);
           continue;
         }
         addGroupMember(db, uid, gid, member);
