@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from './db/open.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { AttachmentStore } from './files/store.js';
+import { TmpSpace } from './files/tmp-space.js';
 import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './auth/identity.js';
 import { oauthAuthenticator } from './auth/oauth1.js';
 import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
@@ -78,6 +79,8 @@ export interface Hub {
   /** Failed logins per client address, shared by every way of logging in. */
   readonly throttle: LoginThrottle;
   readonly limits: BodyLimits;
+  /** Room in tmp/ for uploads and imported files in progress (limits.maxTmpBytes, shared). */
+  readonly tmpSpace: TmpSpace;
   /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
   readonly parseBody: Middleware;
   /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
@@ -167,7 +170,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const limits = { ...DEFAULT_BODY_LIMITS, ...options.limits };
   const connectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.connections };
   let lastDropWarning = 0;
-  const parseBody = bodyParser(tmpDir, limits);
+  const tmpSpace = new TmpSpace(limits.maxTmpBytes);
+  const parseBody = bodyParser(tmpDir, limits, tmpSpace);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
@@ -180,6 +184,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     events,
     log,
     limits,
+    tmpSpace,
     parseBody,
     integrity,
     throttle,

@@ -11,8 +11,8 @@ import { DEFAULT_CHUNK_BYTES, importFiles } from './files.js';
 import { IdentityMap } from './identities.js';
 import { importItem, type ItemContext } from './items.js';
 import { LinkRewriter } from './links.js';
-import { NativeClient, SourceError, str, num, type Json } from './native-client.js';
-import { KEYS_NOT_MOVED, SkipList, type Counter, type ImportPhase, type ImportProgress, type ImportSummary } from './progress.js';
+import { NativeClient, normaliseSourceUrl, SourceError, str, num, type Json } from './native-client.js';
+import { failedSummary, SkipList, type Counter, type ImportPhase, type ImportProgress, type ImportSummary } from './progress.js';
 import { importProfile, importSocial } from './social.js';
 
 export interface ImportRequest {
@@ -32,6 +32,12 @@ export interface ImportOptions {
   pageSize?: number;
   /** Bytes asked for per filedata call. */
   chunkBytes?: number;
+  /** Time the source has for each answer. */
+  timeoutMs?: number;
+  /** Largest answer of the source that is read (a document, a chunk of a file). */
+  maxAnswerBytes?: number;
+  /** Most posts, comments and likes taken from the source, whatever it announces. */
+  maxItems?: number;
 }
 
 /** Refused before anything was written (no account here and an unusable password, an import into itself…). */
@@ -118,16 +124,13 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
   const bytes: Counter = { done: 0, total: 0 };
   let phase: ImportPhase = 'connecting';
   const report = (message: string) => opts.onProgress?.({ phase, items: { ...items }, files: { ...files }, bytes: { ...bytes }, message });
-  const client = new NativeClient(req.from, req.user, req.password, { signal: opts.signal, fetch: opts.fetch });
-  const summary: ImportSummary = {
-    state: 'failed',
-    source: { url: client.baseUrl, nick: req.user, address: '' },
-    imported: { connections: 0, groups: 0, members: 0, items: 0, files: 0, photos: 0, bytes: 0, profilePhoto: false },
-    skipped: [],
-    notes: [KEYS_NOT_MOVED],
-  };
+  const summary = failedSummary(req.from, req.user);
   let job: ChannelImportRow | undefined;
   try {
+    const client = new NativeClient(req.from, req.user, req.password, {
+      signal: opts.signal, fetch: opts.fetch, timeoutMs: opts.timeoutMs, maxAnswerBytes: opts.maxAnswerBytes,
+    });
+    summary.source.url = client.baseUrl;
     report(`Connecting to ${client.baseUrl}`);
     const me = await client.verify();
     const exp = await client.exportBasic();
@@ -203,7 +206,7 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     phase = 'files';
     report('Files and photos');
     const filed = await importFiles({
-      hub, channel, client, ids, groups: social.groupMap, skips, signal: opts.signal, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+      hub, channel, client, ids, groups: social.groupMap, skips, signal: opts.signal, chunkBytes: Math.max(1, opts.chunkBytes ?? DEFAULT_CHUNK_BYTES),
       files, bytes, onProgress: report, fileMap, albumMap,
       // A photo's comments and likes are not counted among the export's items (Hubzilla leaves them out of it).
       importConversation: (list) => list.forEach((p) => take(p, false)),

@@ -41,9 +41,14 @@ export async function importProfile(hub: Hub, channel: ChannelRow, exp: Json, sk
   }
   const photo = exp.photo as Json | undefined;
   if (!photo || !str(photo.data) || getProfilePhotoScale(hub.db, channel.channel_id, 4)) return false;
+  const bytes = Buffer.from(str(photo.data), 'base64url');
+  if (bytes.length > hub.limits.maxUploadBytes) {
+    skips.add('the profile photo is larger than this hub takes for a file', 'profile photo');
+    return false;
+  }
   const path = join(hub.dataDir, 'tmp', `import-${randomToken()}`);
   try {
-    await writeFile(path, Buffer.from(str(photo.data), 'base64url'));
+    await writeFile(path, bytes);
     const ext = str(photo.type).split('/')[1]?.replace(/[^a-z0-9]/g, '') || 'jpg';
     await setProfilePhoto(hub, channel, { filepath: path, originalFilename: `profile-photo.${ext}`, mimetype: str(photo.type) || null });
     return true;
