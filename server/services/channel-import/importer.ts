@@ -46,6 +46,10 @@ export class ImportError extends Error {}
 const DEFAULT_PAGE_SIZE = 100;
 /** item/export_page answers are never larger than this (Hubzilla's limit). */
 const MAX_PAGE_SIZE = 1000;
+/** Most posts, comments and likes one import takes (years of a busy channel fit well within it). */
+export const MAX_ITEMS = 1_000_000;
+/** Most comments and likes held back until their thread arrives (an export lists threads first). */
+const MAX_WAITING = 10_000;
 
 /** A nickname free on this hub: the source's, else the same with -2, -3… */
 function freeNick(hub: Hub, wanted: string): string {
@@ -190,8 +194,15 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     const take = (p: Json, counted: boolean, retry = false): boolean => {
       const outcome = importItem(ctx, p);
       if (outcome.kind === 'waiting') {
-        if (!retry) waiting.push(p);
-        return false;
+        if (retry) return false;
+        // Kept until their thread arrives; a source may send any number that never find one.
+        if (waiting.length < MAX_WAITING) {
+          waiting.push(p);
+          return false;
+        }
+        skips.add('its conversation is not part of the export', str(p.message_id));
+        if (counted) items.done++;
+        return true;
       }
       const mid = str(p.message_id);
       if (outcome.kind === 'imported') {
@@ -216,16 +227,30 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     phase = 'items';
     report('Posts, comments and likes');
     const pageSize = Math.min(Math.max(1, opts.pageSize ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+    // As many as the source announced on its first page (and a page more, for posts written
+    // meanwhile), never more than the maximum: a source that keeps sending is not read for ever.
+    let announced = 0;
+    let limit = 0;
+    let received = 0;
     for (let page = 0; ; page++) {
       opts.signal?.throwIfAborted();
       const answer = await client.exportPage(page, pageSize);
-      items.total = Math.max(items.total, num(answer.items_total));
+      if (page === 0) {
+        announced = 'items_total' in answer ? num(answer.items_total) : Infinity;
+        limit = Math.min(announced + pageSize, opts.maxItems ?? MAX_ITEMS);
+        items.total = Math.min(announced, limit);
+      }
       const list = Array.isArray(answer.item) ? (answer.item as Json[]) : [];
       if (!list.length) break;
-      for (const p of list) take(p, true);
+      const taken = list.slice(0, limit - received);
+      received += taken.length;
+      for (const p of taken) take(p, true);
       report(`Posts, comments and likes: page ${page + 1}`);
-      // A source that ignores the page number would answer the same page for ever.
-      if (page * pageSize > items.total + pageSize) break;
+      if (received >= limit || page + 1 > limit / pageSize + 1) {
+        const said = Number.isFinite(announced) ? `announced ${announced}` : 'did not say how many';
+        summary.notes.push(`${client.baseUrl} ${said} posts, comments and likes; the import stopped after ${received}, the most it takes from it.`);
+        break;
+      }
     }
     // Comments whose thread came later in the export, until no more find theirs.
     for (let progress = true; progress && waiting.length; ) {
