@@ -9,7 +9,8 @@ import { HttpError } from '../../http/errors.js';
 import { fromAclString, randomToken, toAclString } from '../../util/ids.js';
 import { parseDateParam, toDbDate } from '../../util/time.js';
 import type { AccessLists } from '../acl.js';
-import { storeAttachment } from '../attachments.js';
+import { cleanFolderName, storeAttachment } from '../attachments.js';
+import { ImageTooLarge, ImageTooSlow } from '../images.js';
 import { createPhoto } from '../photos.js';
 import type { IdentityMap } from './identities.js';
 import { num, SourceError, str, type Json, type NativeClient } from './native-client.js';
@@ -204,6 +205,7 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
           result.photos++;
           ctx.importConversation(items.filter((i) => i !== photoItem));
         } catch (err) {
+          if (err instanceof ImageTooLarge || err instanceof ImageTooSlow) throw new FileSkipped(err.message);
           // Not an image after all (or one Hearth cannot read): kept as a file.
           if (!(err instanceof HttpError && err.status === 400)) throw err;
         }
