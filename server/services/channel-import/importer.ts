@@ -51,6 +51,17 @@ export const MAX_ITEMS = 1_000_000;
 /** Most comments and likes held back until their thread arrives (an export lists threads first). */
 const MAX_WAITING = 10_000;
 
+/** What is wrong with the source's address as a person typed it (file://, ftp://, not a URL…); undefined when it is an http(s) URL or a host name. */
+export function sourceAddressProblem(from: string): string | undefined {
+  try {
+    normaliseSourceUrl(from);
+    return undefined;
+  } catch (err) {
+    if (err instanceof SourceError) return err.message;
+    throw err;
+  }
+}
+
 /** A nickname free on this hub: the source's, else the same with -2, -3… */
 function freeNick(hub: Hub, wanted: string): string {
   let base = wanted.toLowerCase().replace(/[^a-z0-9_-]/g, '-').replace(/^[^a-z]+/, '').slice(0, 28);
