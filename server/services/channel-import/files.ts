@@ -154,6 +154,7 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
     const name = str(f.filename) || source;
     const size = num(f.filesize);
     const photo = num(f.is_photo) ? photos.get(source) : undefined;
+    if (photo) photo.album = cleanFolderName(photo.album);
     if (photo && str(f.folder)) ctx.albumMap.set(str(f.folder), photo.album);
     const target = targetHash(hub, channel, source);
     ctx.fileMap.set(source, target.hash);
