@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from './db/open.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { AttachmentStore } from './files/store.js';
+import { TmpSpace } from './files/tmp-space.js';
 import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './auth/identity.js';
 import { oauthAuthenticator } from './auth/oauth1.js';
 import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
@@ -89,6 +90,8 @@ export interface Hub {
   /** Mastodon apps registered per client address (POST /api/v1/apps is open to anyone). */
   readonly appRegistrations: RateLimit;
   readonly limits: BodyLimits;
+  /** Room in tmp/ for uploads and imported files in progress (limits.maxTmpBytes, shared). */
+  readonly tmpSpace: TmpSpace;
   /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
   readonly parseBody: Middleware;
   /** Places for streaming connections per client address and token. */
@@ -212,7 +215,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     if (now - lastRefusalWarning > 60_000) log.warn(`refused connections from ${address}: ${reason}`);
     lastRefusalWarning = now;
   });
-  const parseBody = bodyParser(tmpDir, limits);
+  const tmpSpace = new TmpSpace(limits.maxTmpBytes);
+  const parseBody = bodyParser(tmpDir, limits, tmpSpace);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
@@ -225,6 +229,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     events,
     log,
     limits,
+    tmpSpace,
     parseBody,
     integrity,
     throttle,
