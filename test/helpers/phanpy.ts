@@ -5,8 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Phanpy's built static files (see its README.md there). */
-export const PHANPY_DIR = fileURLToPath(new URL('../vendor/phanpy/', import.meta.url));
+/**
+ * Phanpy's built static files: HEARTH_WEB_CLIENT_DIR, or test/vendor/phanpy. The build is not part
+ * of the repository (code from a fetched snapshot, or a build of it, is never committed here); build
+ * it from Phanpy's source with its own `npm ci && npm run build` and point the variable at dist/.
+ */
+export const PHANPY_DIR = process.env.HEARTH_WEB_CLIENT_DIR || fileURLToPath(new URL('../vendor/phanpy/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
