@@ -19,6 +19,7 @@ import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
+import { mergeSlashes } from './http/merge-slashes.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
@@ -276,6 +277,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   mountWeb(webRouter, hub);
 
   const trimmer = memoryTrimmer();
+  app.use(mergeSlashes());
   app.use(trimmer.middleware);
   app.use(securityHeaders());
   app.use(noBrowserChallenge());
