@@ -19,6 +19,7 @@ import { hostGuard, webErrors } from './http/web.js';
 import { trustedProxyHeaders } from './http/proxy.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
+import { cors } from './http/cors.js';
 import { mergeSlashes } from './http/merge-slashes.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
@@ -284,6 +285,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   if (options.trustProxy) app.use(trustedProxyHeaders());
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
+  app.use(cors());
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
   app.use(webBody(parseBody));
