@@ -26,6 +26,8 @@ import { upgradeListener } from './http/upgrade.js';
 import { malformedTargets } from './http/request-target.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
+import { cors } from './http/cors.js';
+import { mergeSlashes } from './http/merge-slashes.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
@@ -330,6 +332,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const trimmer = memoryTrimmer();
   app.use(malformedTargets());
+  app.use(mergeSlashes());
   app.use(trimmer.middleware);
   app.use(securityHeaders());
   app.use(noBrowserChallenge());
@@ -337,6 +340,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   app.use(bodyDeadline(connectionLimits.unauthenticatedBodyTimeoutMs));
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
+  app.use(cors());
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
   app.use(webBody(parseBody));

@@ -81,7 +81,8 @@ export function readPage(p: MastodonPage, read: (page: TimelinePage) => StatusIt
 /** Mastodon's Link header for a page whose entries carry these ids (newest first). */
 export function setLinkHeader(req: ApiRequest, ids: (number | string)[]): void {
   if (!ids.length) return;
-  const url = new URL(req.ctx.originalUrl, req.hub.baseUrl);
+  // The path as routed: the one sent may begin with '//', which a URL parser reads as a host.
+  const url = new URL(`${req.ctx.path}${req.ctx.search}`, req.hub.baseUrl);
   for (const k of ['max_id', 'since_id', 'min_id']) url.searchParams.delete(k);
   const next = new URL(url);
   next.searchParams.set('max_id', String(ids[ids.length - 1]));
