@@ -66,15 +66,13 @@ export function pageParams(req: ApiRequest, opts: { def?: number; max?: number }
 }
 
 /**
- * Reads one page newest first with the store's timeline paging (since exclusive, max inclusive).
- * min_id asks for the items just after it: those are the oldest of what lies above it.
+ * Reads one page newest first with the store's timeline paging (since exclusive, max inclusive):
+ * max_id (exclusive) becomes the inclusive bound just below it. min_id asks for the items just
+ * after it, read upwards from it.
  */
 export function readPage(p: MastodonPage, read: (page: TimelinePage) => StatusItemRow[], extra: Partial<TimelinePage> = {}): StatusItemRow[] {
   const maxId = p.maxId !== undefined ? p.maxId - 1 : undefined;
-  if (p.minId !== undefined) {
-    const above = read({ count: 400, offset: 0, sinceId: Math.max(p.minId, p.sinceId ?? 0), maxId, ...extra });
-    return above.slice(-p.limit);
-  }
+  if (p.minId !== undefined) return read({ count: p.limit, offset: 0, sinceId: Math.max(p.minId, p.sinceId ?? 0), maxId, oldestFirst: true, ...extra });
   return read({ count: p.limit, offset: 0, sinceId: p.sinceId, maxId, ...extra });
 }
 

@@ -4,9 +4,9 @@ import { searchTimeline } from '../../../store/item-timelines.js';
 import { ftsQuery } from '../../../store/fts.js';
 import { hashtagsLike } from '../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../services/verbs.js';
-import { accountsOf, statusesOf, viewerOf } from '../common.js';
+import { accountsOf, pageParams, readPage, statusesOf, viewerOf } from '../common.js';
 
-/** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q. */
+/** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q; statuses page by max_id/min_id/since_id too. */
 export const searchV2Route: ApiRoute = {
   path: 'search',
   methods: ['GET'],
@@ -28,7 +28,10 @@ export const searchV2Route: ApiRoute = {
     // Statuses only for a caller with a channel, as Mastodon does for full-text search.
     const viewer = viewerOf(req);
     const match = ftsQuery(q);
-    if (want('statuses') && viewer && match) out.statuses = statusesOf(req, searchTimeline(req.hub.db, match, viewer.channel_hash, CONTENT_VERBS, { count: limit, offset }));
+    if (want('statuses') && viewer && match) {
+      const page = readPage({ ...pageParams(req), limit }, (p) => searchTimeline(req.hub.db, match, viewer.channel_hash, CONTENT_VERBS, p), { offset });
+      out.statuses = statusesOf(req, page);
+    }
     return out;
   },
 };
