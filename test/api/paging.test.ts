@@ -7,28 +7,90 @@ import { getItemByMid } from '../../server/store/items.js';
 import { seedPosts } from '../helpers/native.js';
 
 /**
- * Every paging parameter of every list, at the edges: 0, 1, the oldest id, the one above it, the
- * newest id, beyond the newest, a negative number and garbage. The answer each should give follows
- * from the parameter's meaning (below) applied to the whole list, read unpaged first:
+ * Every paging parameter of every list, at its edges: for ids 0, 1, the oldest id, the one above it,
+ * the newest, beyond the newest, -1 and garbage; for offsets and pages 0, 1, the last, the end and
+ * beyond, -1 and garbage. The answer at each follows from the parameter's meaning (MEANINGS) applied
+ * to the whole list, read in one request first:
  *
  * - Mastodon API: max_id exclusive (older than), since_id exclusive (newer than), min_id exclusive
- *   with the page just above it; anything but digits is a 422.
+ *   with the page just above it, offset (search) a number of entries to skip; anything but digits
+ *   is a 422.
  * - microblog API timelines and direct messages: since_id exclusive, max_id inclusive (DESIGN.md),
  *   min_id exclusive with the page just above it; contact lists (Friendica's id filters): all
  *   exclusive. -1 is a bound like any other (clients send it), a non-number or less is a 400.
- * - native API: since_id exclusive (thread tops), start/records an offset and a count (records 0: all).
+ *   page counts from 1; 0, negatives and garbage are the first page (as Friendica reads them).
+ * - native API: since_id exclusive (thread tops), start an offset, page from 1; bad values are a 400.
  *
  * An explicit 0 or 1 is a bound, never "no bound": max_id=1 once answered the whole first page,
  * so a client paging to the end got the same posts again and again.
  */
 
-type Meaning =
-  | 'older than' // max_id exclusive
-  | 'at most' // max_id inclusive
-  | 'newer than' // since_id: the newest of those above
-  | 'just above'; // min_id: the oldest of those above, still newest first
-
 type Api = 'mastodon' | 'compat' | 'native';
+
+const PAGE = 2;
+
+interface Meaning {
+  /** The values to try on a list of these ids (newest first when ids are bounds). */
+  edges: (all: number[]) => [name: string, raw: string][];
+  /** A page's ids at this value, or the status that refuses it. */
+  answer: (all: number[], raw: string, api: Api) => number[] | number;
+  /** Whether the list must be ordered by id, newest first. */
+  byId: boolean;
+}
+
+function idEdges(all: number[]): [string, string][] {
+  const oldest = Math.min(...all);
+  const newest = Math.max(...all);
+  return [['0', '0'], ['1', '1'], ['oldest id', String(oldest)], ['oldest id + 1', String(oldest + 1)], ['newest id', String(newest)], ['beyond the newest', String(newest + 1)], ['-1', '-1'], ['garbage', 'abc']];
+}
+
+/** Mastodon validates ids (422); the other APIs refuse what is not a number (400), and the native one negatives. */
+function refusedId(raw: string, api: Api): number | undefined {
+  if (raw === 'abc' || (raw === '-1' && api !== 'compat')) return api === 'mastodon' ? 422 : 400;
+  return undefined;
+}
+
+function idBound(passes: (id: number, v: number) => boolean, page: 'newest' | 'oldest'): Meaning {
+  return {
+    edges: idEdges,
+    byId: true,
+    answer: (all, raw, api) => {
+      const kept = all.filter((id) => passes(id, Number(raw)));
+      return refusedId(raw, api) ?? (page === 'newest' ? kept.slice(0, PAGE) : kept.slice(-PAGE));
+    },
+  };
+}
+
+const MEANINGS = {
+  /** max_id of the Mastodon API and Friendica's contact lists. */
+  'older than': idBound((id, v) => id < v, 'newest'),
+  /** max_id of the microblog API's timelines and direct messages. */
+  'at most': idBound((id, v) => id <= v, 'newest'),
+  /** since_id: the newest of those above. */
+  'newer than': idBound((id, v) => id > v, 'newest'),
+  /** min_id: the oldest of those above (still newest first). */
+  'just above': idBound((id, v) => id > v, 'oldest'),
+  /** offset, start: entries to skip. */
+  skip: {
+    byId: false,
+    edges: (all) => [['0', '0'], ['1', '1'], ['the last', String(all.length - 1)], ['the length', String(all.length)], ['beyond', String(all.length + 1)], ['-1', '-1'], ['garbage', 'abc']],
+    answer: (all, raw, api) => (/^\d+$/.test(raw) ? all.slice(Number(raw), Number(raw) + PAGE) : api === 'mastodon' ? 422 : 400),
+  },
+  /** page, from 1. */
+  page: {
+    byId: false,
+    edges: (all) => {
+      const pages = Math.ceil(all.length / PAGE);
+      return [['0', '0'], ['1', '1'], ['2', '2'], ['the last page', String(pages)], ['beyond', String(pages + 1)], ['-1', '-1'], ['garbage', 'abc']];
+    },
+    answer: (all, raw, api) => {
+      const n = /^-?\d+$/.test(raw) ? Number(raw) : undefined;
+      if (api !== 'compat' && (n === undefined || n < 1)) return 400;
+      const page = Math.max(1, n ?? 1);
+      return all.slice((page - 1) * PAGE, page * PAGE);
+    },
+  },
+} satisfies Record<string, Meaning>;
 
 interface Route {
   api: Api;
@@ -38,18 +100,16 @@ interface Route {
   size: [name: string, all: number];
   /** Extra query for every request (e.g. cursor=-1 so contact lists answer pages). */
   query?: string;
-  params: Partial<Record<string, Meaning>>;
+  params: Partial<Record<string, keyof typeof MEANINGS>>;
   /** The ids of an answer, in its order. */
   ids: (body: any) => number[];
 }
 
-const PAGE = 2;
-
 const MASTODON_IDS = (b: { id: string }[]) => b.map((e) => Number(e.id));
 const COMPAT_IDS = (b: { id: number }[]) => b.map((e) => e.id);
 const MASTODON: Route['params'] = { max_id: 'older than', since_id: 'newer than', min_id: 'just above' };
-const TIMELINE: Route['params'] = { max_id: 'at most', since_id: 'newer than' };
-const DMS: Route['params'] = { max_id: 'at most', since_id: 'newer than', min_id: 'just above' };
+const TIMELINE: Route['params'] = { max_id: 'at most', since_id: 'newer than', page: 'page' };
+const DMS: Route['params'] = { max_id: 'at most', since_id: 'newer than', min_id: 'just above', page: 'page' };
 const CONTACTS: Route['params'] = { max_id: 'older than', since_id: 'newer than', min_id: 'just above' };
 
 let t: TestHub;
@@ -123,7 +183,9 @@ const ROUTES: Route[] = [
   { api: 'mastodon', path: () => `/api/v1/accounts/${acct.alice}/statuses`, size: ['limit', 40], params: MASTODON, ids: MASTODON_IDS },
   { api: 'mastodon', path: () => `/api/v1/accounts/${acct.bob}/statuses`, size: ['limit', 40], params: MASTODON, ids: MASTODON_IDS },
   { api: 'mastodon', path: () => '/api/v1/notifications', size: ['limit', 80], params: MASTODON, ids: MASTODON_IDS },
-  { api: 'mastodon', path: () => '/api/v2/search?q=pagingword&type=statuses', size: ['limit', 40], params: MASTODON, ids: (b) => MASTODON_IDS(b.statuses) },
+  { api: 'mastodon', path: () => '/api/v2/search?q=pagingword&type=statuses', size: ['limit', 40], params: { ...MASTODON, offset: 'skip' }, ids: (b) => MASTODON_IDS(b.statuses) },
+  { api: 'mastodon', path: () => '/api/v2/search?q=a&type=accounts', size: ['limit', 40], params: { offset: 'skip' }, ids: (b) => MASTODON_IDS(b.accounts) },
+  { api: 'mastodon', path: () => '/api/v1/accounts/search?q=a', size: ['limit', 80], params: { offset: 'skip' }, ids: MASTODON_IDS },
   ...[
     () => `accounts/${acct.alice}/followers`,
     () => `accounts/${acct.alice}/following`,
@@ -156,7 +218,7 @@ const ROUTES: Route[] = [
     api: 'native',
     path: () => '/api/z/1.0/network/stream?top=1&order=post',
     size: ['records', 1000],
-    params: { since_id: 'newer than' },
+    params: { since_id: 'newer than', start: 'skip', page: 'page' },
     // Portable items name themselves by mid only.
     ids: (b: { message_id: string }[]) => b.map((i) => getItemByMid(t.hub.db, i.message_id)?.id ?? -1),
   },
@@ -166,43 +228,6 @@ function request(r: Route, query: string): Promise<Response> {
   const path = r.path();
   const url = `${path}${path.includes('?') ? '&' : '?'}${[r.query, query].filter(Boolean).join('&')}`;
   return r.api === 'mastodon' ? api.alice!(url) : t.request(url, { as: 'alice' });
-}
-
-/** What a page of PAGE entries holds for this parameter at `v`, of the whole list (newest first). */
-function expected(all: number[], meaning: Meaning, v: number): number[] {
-  switch (meaning) {
-    case 'older than':
-      return all.filter((id) => id < v).slice(0, PAGE);
-    case 'at most':
-      return all.filter((id) => id <= v).slice(0, PAGE);
-    case 'newer than':
-      return all.filter((id) => id > v).slice(0, PAGE);
-    case 'just above':
-      return all.filter((id) => id > v).slice(-PAGE);
-  }
-}
-
-/** The edge values of a list: 0, 1, its oldest id and the next, its newest and beyond; -1 and garbage. */
-function edges(all: number[]): [string, string][] {
-  const oldest = Math.min(...all);
-  const newest = Math.max(...all);
-  return [
-    ['0', '0'],
-    ['1', '1'],
-    ['oldest id', String(oldest)],
-    ['oldest id + 1', String(oldest + 1)],
-    ['newest id', String(newest)],
-    ['beyond the newest', String(newest + 1)],
-    ['-1', '-1'],
-    ['garbage', 'abc'],
-  ];
-}
-
-/** The status a value gets: Mastodon validates ids (422), the others answer 400 for what is not a number or is below -1; native ids start at 0. */
-function refused(r: Route, raw: string): number | undefined {
-  if (raw === 'abc') return r.api === 'mastodon' ? 422 : 400;
-  if (raw === '-1' && r.api !== 'compat') return r.api === 'mastodon' ? 422 : 400;
-  return undefined;
 }
 
 test('every paging parameter of every list answers its edges as its meaning says', async () => {
@@ -215,30 +240,26 @@ test('every paging parameter of every list answers its edges as its meaning says
     const all = r.ids(body);
     assert.ok(all.length > PAGE, `${r.path()} lists more than a page (${all.length})`);
     assert.ok(!all.includes(-1), `${r.path()}: ids known`);
-    assert.deepEqual([...all].sort((a, b) => b - a), all, `${r.path()} is newest first`);
-    for (const [param, meaning] of Object.entries(r.params)) {
-      for (const [edge, raw] of edges(all)) {
+    for (const [param, name] of Object.entries(r.params)) {
+      const meaning: Meaning = MEANINGS[name!];
+      if (meaning.byId) assert.deepEqual([...all].sort((a, b) => b - a), all, `${r.path()} is newest first`);
+      for (const [edge, raw] of meaning.edges(all)) {
         const res = await request(r, `${r.size[0]}=${PAGE}&${param}=${raw}`);
         const text = await res.text();
         asked++;
-        const what = `${r.path()} ${param}=${raw} (${edge})`;
-        const status = refused(r, raw);
-        if (status !== undefined) {
-          if (res.status !== status) failures.push(`${what}: ${res.status}, expected ${status} ${text.slice(0, 120)}`);
-          continue;
-        }
-        if (res.status !== 200) {
-          failures.push(`${what}: ${res.status} ${text.slice(0, 120)}`);
+        const what = `${r.path()} ${param}=${raw} (${edge}, ${name})`;
+        const want = meaning.answer(all, raw, r.api);
+        if (typeof want === 'number' || res.status !== 200) {
+          if (res.status !== want) failures.push(`${what}: ${res.status}, expected ${JSON.stringify(want)} ${text.slice(0, 120)}`);
           continue;
         }
         const got = r.ids(JSON.parse(text));
-        const want = expected(all, meaning!, Number(raw));
-        if (JSON.stringify(got) !== JSON.stringify(want)) failures.push(`${what} [${meaning}]: got ${JSON.stringify(got)}, expected ${JSON.stringify(want)} of ${JSON.stringify(all)}`);
+        if (JSON.stringify(got) !== JSON.stringify(want)) failures.push(`${what}: got ${JSON.stringify(got)}, expected ${JSON.stringify(want)} of ${JSON.stringify(all)}`);
       }
     }
   }
-  assert.ok(asked > 500, `asked ${asked}`);
-  assert.equal(failures.length, 0, `${failures.length} answers differ:\n${failures.join("\n")}`);
+  assert.ok(asked > 700, `asked ${asked}`);
+  assert.equal(failures.length, 0, `${failures.length} answers differ:\n${failures.join('\n')}`);
 });
 
 test('native file listing: start is an offset and records a count (0 = all), an explicit 0 never a "no bound" of the other', async () => {

@@ -4,7 +4,7 @@ import { searchTimeline } from '../../../store/item-timelines.js';
 import { ftsQuery } from '../../../store/fts.js';
 import { hashtagsLike } from '../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../services/verbs.js';
-import { accountsOf, pageParams, readPage, statusesOf, viewerOf } from '../common.js';
+import { accountsOf, offsetParam, pageParams, readPage, statusesOf, viewerOf } from '../common.js';
 
 /** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q; statuses page by max_id/min_id/since_id too. */
 export const searchV2Route: ApiRoute = {
@@ -16,7 +16,7 @@ export const searchV2Route: ApiRoute = {
     const q = (req.params.str('q') ?? '').trim().slice(0, 200);
     const type = req.params.str('type');
     const limit = req.params.clamped('limit', 20, 1, 40);
-    const offset = req.params.clamped('offset', 0, 0, 10_000);
+    const offset = offsetParam(req);
     const want = (t: string) => !type || type === t;
     const out = { accounts: [] as unknown[], statuses: [] as unknown[], hashtags: [] as unknown[] };
     if (!q) return out;
