@@ -115,7 +115,7 @@ const CONTACTS: Route['params'] = { max_id: 'older than', since_id: 'newer than'
 let t: TestHub;
 const api: Record<string, ReturnType<typeof bearerFetch>> = {};
 const acct: Record<string, string> = {};
-const fx = { post: 0, list: 0, dmUri: '' };
+const fx = { post: 0, shared: 0, list: 0, dmUri: '' };
 
 async function ok(res: Response | Promise<Response>): Promise<any> {
   const r = await res;
@@ -143,11 +143,12 @@ before(async () => {
   const mine: number[] = [];
   for (let i = 1; i <= 4; i++) mine.push(Number((await m('alice', '/api/v1/statuses', { status: `pagingword number ${i} #paging` })).id));
   fx.post = mine[0]!;
+  fx.shared = mine[1]!;
   for (const n of ['bob', 'carol', 'dave']) {
     await m(n, '/api/v1/statuses', { status: `pagingword from ${n} #paging` });
     await m(n, '/api/v1/statuses', { status: `@alice answering pagingword`, in_reply_to_id: String(fx.post) });
     await m(n, `/api/v1/statuses/${fx.post}/favourite`, {});
-    await m(n, `/api/v1/statuses/${mine[1]}/reblog`, {});
+    await m(n, `/api/v1/statuses/${fx.shared}/reblog`, {});
   }
   // Likes and bookmarks (stars) of alice, direct posts (conversations).
   const home = (await m('alice', '/api/v1/timelines/home?limit=40')) as { id: string }[];
@@ -194,11 +195,12 @@ const ROUTES: Route[] = [
     () => 'follow_requests',
     () => `lists/${fx.list}/accounts`,
     () => `statuses/${fx.post}/favourited_by`,
+    () => `statuses/${fx.shared}/reblogged_by`,
   ].map((p): Route => ({ api: 'mastodon', path: () => `/api/v1/${p()}`, size: ['limit', 80], params: MASTODON, ids: MASTODON_IDS })),
   // Microblog API (as alice).
   ...[
     'statuses/home_timeline', 'statuses/friends_timeline', 'statuses/public_timeline', 'statuses/networkpublic_timeline', 'statuses/user_timeline',
-    'statuses/mentions', 'favorites',
+    'statuses/mentions', 'statuses/mentions_timeline', 'statuses/replies', 'favorites',
   ].map((p): Route => ({ api: 'compat', path: () => `/api/${p}.json`, size: ['count', 100], params: TIMELINE, ids: COMPAT_IDS })),
   { api: 'compat', path: () => `/api/lists/statuses.json?list_id=${fx.list}`, size: ['count', 100], params: TIMELINE, ids: COMPAT_IDS },
   { api: 'compat', path: () => `/api/conversation/show.json?id=${fx.post}`, size: ['count', 100], params: TIMELINE, ids: COMPAT_IDS },
