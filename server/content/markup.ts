@@ -44,11 +44,14 @@ export function isMediaLine(line: string): boolean {
   return mediaLine(line) !== undefined;
 }
 
-/** The body without the media lines that uploads put in front of it (the text as its writer typed it). */
-export function withoutLeadingMediaLines(body: string): string {
+/**
+ * The body without the photo lines that uploads put in front of it: the text as its writer typed
+ * it, for an app that sends the photos back as attachments (a link to another file stays).
+ */
+export function withoutLeadingPhotoLines(body: string): string {
   const lines = body.split('\n');
   let n = 0;
-  while (n < lines.length && isMediaLine(lines[n]!)) n++;
+  while (n < lines.length && mediaLine(lines[n]!)?.src !== undefined) n++;
   return n ? lines.slice(n).join('\n') : body;
 }
 

@@ -1,6 +1,6 @@
 import type { ApiRoute } from '../../../../http/api.js';
 import { statusEdits } from '../../../../store/mastodon.js';
-import { withoutLeadingMediaLines } from '../../../../content/markup.js';
+import { withoutLeadingPhotoLines } from '../../../../content/markup.js';
 import { isoDate } from '../../../../serializers/mastodon/dates.js';
 import { visibleItem } from '../../../../services/mastodon/posting.js';
 import { pathId, statusOf, viewerOf } from '../../common.js';
@@ -30,7 +30,7 @@ export const statusSourceRoute: ApiRoute = {
   scope: 'read:statuses',
   handler(req) {
     const item = visibleItem(req.hub, viewerOf(req), pathId(req));
-    // The uploads' lines go (they come back as media_ids); the rest is the text in its own markup.
-    return { id: String(item.id), text: withoutLeadingMediaLines(item.body), spoiler_text: item.summary };
+    // The photos' lines go (they come back as media_ids); the rest is the text in its own markup.
+    return { id: String(item.id), text: withoutLeadingPhotoLines(item.body), spoiler_text: item.summary };
   },
 };
