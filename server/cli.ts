@@ -10,7 +10,9 @@ import { getConfig, setConfig } from './store/config.js';
 import { JSONP_SETTING } from './api/compat/jsonp.js';
 import { listChannels, localAddress } from './store/channels.js';
 import { getOwnerAccount } from './store/accounts.js';
-import { importChannel, type ImportRequest } from './services/channel-import/importer.js';
+import { importChannel, sourceAddressProblem, type ImportRequest } from './services/channel-import/importer.js';
+import { normaliseSourceUrl } from './services/channel-import/native-client.js';
+import { PromptCancelled, promptHidden } from './cli-password.js';
 import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress.js';
 import { progressPrinter } from './cli-progress.js';
 
@@ -18,8 +20,10 @@ const USAGE = `Usage:
   hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
   hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
   hearth channel list [--data DIR]
-  hearth channel import --from URL --user NICK --password PW [--data DIR] [--base-url URL]
-      moves a channel here from a Hubzilla or another Hearth (run it again to resume)
+  hearth channel import --from URL --user NICK [--data DIR] [--base-url URL]
+      moves a channel here from a Hubzilla or another Hearth (run it again to resume); asks for
+      the channel's password there, or takes it from HEARTH_IMPORT_PASSWORD (or --password PW,
+      which other users of this computer can see in the process list)
   hearth passwd --password NEW [--revoke-oauth] [--data DIR]
       logs out every browser session; --revoke-oauth also revokes the apps' OAuth tokens
   hearth jsonp on|off [--data DIR]
@@ -28,7 +32,8 @@ const USAGE = `Usage:
 --trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address and
 scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback).
 
-Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL, HEARTH_TRUST_PROXY=1.`;
+Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL, HEARTH_TRUST_PROXY=1,
+HEARTH_IMPORT_PASSWORD.`;
 
 class UsageError extends Error {}
 
@@ -116,9 +121,16 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<n
   const dataDir = values.data ?? defaultDataDir(env);
   if (sub === 'import') {
     if (!values.from) throw new UsageError('--from is required: the address of the hub the channel is on');
+    const problem = sourceAddressProblem(values.from);
+    if (problem) throw new UsageError(`--from: ${problem}`);
     if (!values.user) throw new UsageError('--user is required: the channel\'s nickname there');
-    if (!values.password) throw new UsageError('--password is required: the channel\'s password there');
-    return importCommand({ dataDir, baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL, port: parsePort(env.HEARTH_PORT) }, { from: values.from, user: values.user, password: values.password });
+    const from = normaliseSourceUrl(values.from);
+    if (from.startsWith('http:')) console.error(`Warning: ${from} is not https: the password goes there unencrypted, readable on the way.`);
+    const password = values.password || env.HEARTH_IMPORT_PASSWORD || (await askPassword(`Password of ${values.user} on ${from}: `));
+    if (!password) {
+      throw new UsageError('the channel\'s password there is needed: type it when asked (on a terminal), or set HEARTH_IMPORT_PASSWORD');
+    }
+    return importCommand({ dataDir, baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL, port: parsePort(env.HEARTH_PORT) }, { from: values.from, user: values.user, password });
   }
   mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(join(dataDir, 'hearth.db'));
@@ -139,6 +151,17 @@ async function channelCommand(args: string[], env: NodeJS.ProcessEnv): Promise<n
     }
   } finally {
     db.close();
+  }
+}
+
+/** The password typed on the terminal, unseen; undefined when there is no terminal to ask on. */
+async function askPassword(prompt: string): Promise<string | undefined> {
+  if (!process.stdin.isTTY) return undefined;
+  try {
+    return await promptHidden(prompt, process.stdin, process.stderr);
+  } catch (err) {
+    if (err instanceof PromptCancelled) throw new ChannelCreationError('no password typed: nothing imported');
+    throw err;
   }
 }
 

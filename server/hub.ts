@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from './db/open.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { AttachmentStore } from './files/store.js';
+import { TmpSpace } from './files/tmp-space.js';
 import { basicAuthenticator, sessionAuthenticator, type Authenticator } from './auth/identity.js';
 import { oauthAuthenticator } from './auth/oauth1.js';
 import { LoginThrottle, DEFAULT_THROTTLE, type ThrottleOptions } from './auth/throttle.js';
@@ -25,6 +26,8 @@ import { upgradeListener } from './http/upgrade.js';
 import { malformedTargets } from './http/request-target.js';
 import { securityHeaders } from './http/security-headers.js';
 import { noBrowserChallenge } from './http/no-browser-challenge.js';
+import { cors } from './http/cors.js';
+import { mergeSlashes } from './http/merge-slashes.js';
 import { nativeApi } from './api/native/api.js';
 import { compatApi } from './api/compat/api.js';
 import { mastodonApiV1, mastodonApiV2 } from './api/mastodon/api.js';
@@ -89,6 +92,8 @@ export interface Hub {
   /** Mastodon apps registered per client address (POST /api/v1/apps is open to anyone). */
   readonly appRegistrations: RateLimit;
   readonly limits: BodyLimits;
+  /** Room in tmp/ for uploads and imported files in progress (limits.maxTmpBytes, shared). */
+  readonly tmpSpace: TmpSpace;
   /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
   readonly parseBody: Middleware;
   /** Places for streaming connections per client address and token. */
@@ -212,7 +217,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     if (now - lastRefusalWarning > 60_000) log.warn(`refused connections from ${address}: ${reason}`);
     lastRefusalWarning = now;
   });
-  const parseBody = bodyParser(tmpDir, limits);
+  const tmpSpace = new TmpSpace(limits.maxTmpBytes);
+  const parseBody = bodyParser(tmpDir, limits, tmpSpace);
   const app = new Koa({ proxy: false });
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
@@ -225,6 +231,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     events,
     log,
     limits,
+    tmpSpace,
     parseBody,
     integrity,
     throttle,
@@ -325,6 +332,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   const trimmer = memoryTrimmer();
   app.use(malformedTargets());
+  app.use(mergeSlashes());
   app.use(trimmer.middleware);
   app.use(securityHeaders());
   app.use(noBrowserChallenge());
@@ -332,6 +340,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   app.use(bodyDeadline(connectionLimits.unauthenticatedBodyTimeoutMs));
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
+  app.use(cors());
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
   app.use(webBody(parseBody));

@@ -75,6 +75,10 @@ export function readOAuthRequest(ctx: Context, baseUrl: string): OAuthRequest | 
   }
   if (!isOAuthHeader && oauth.oauth_consumer_key === undefined && oauth.oauth_signature === undefined) return undefined;
   const signed = [...queryPairs, ...bodyPairs, ...headerPairs.filter(([k]) => k.startsWith('oauth_'))].filter(([k]) => k !== 'oauth_signature');
-  const url = baseUrl.replace(/\/+$/, '') + ctx.path;
-  return { method: ctx.method.toUpperCase(), url, altUrls: clientQuirkUrls(url), oauth, signed, malformed: parsedHeader === undefined };
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = base + ctx.path;
+  // A client that sent repeated slashes (mergeSlashes) signed the path as it sent it.
+  const sentPath = ctx.originalUrl.replace(/[?#].*$/s, '');
+  const altUrls = [...clientQuirkUrls(url), ...(sentPath.startsWith('/') && sentPath !== ctx.path ? [base + sentPath] : [])];
+  return { method: ctx.method.toUpperCase(), url, altUrls, oauth, signed, malformed: parsedHeader === undefined };
 }

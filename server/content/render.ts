@@ -16,8 +16,10 @@ const MarkdownIt = lazyPackage<typeof MarkdownItType>('markdown-it');
  * version are rendered again when the hub starts (services/rendered-html.ts).
  * 2: brackets that are no tag, unclosed tags and [code] content are text.
  * 3: items keep the plain text of their HTML as well (item.html_text).
+ * 4: the BBCode lines of uploaded photos and files in Markdown and plain-text bodies are shown as
+ *    pictures and links, not as text.
  */
-export const RENDERER_VERSION = 3;
+export const RENDERER_VERSION = 4;
 
 export const SUPPORTED_MIMETYPES = ['text/bbcode', 'text/markdown', 'text/plain'] as const;
 export type BodyMimetype = (typeof SUPPORTED_MIMETYPES)[number];

@@ -127,8 +127,9 @@ async function runRoute(ctx: Context, api: ApiDefinition, route: ApiRoute): Prom
   } catch (err) {
     const { error, internal } = toHttpError(err);
     if (internal) ctx.hub.log.error(`${ctx.method} ${ctx.path}:`, err);
-    api.renderError(ctx, error, format, requestPath);
+    // The error's headers first: an API's own rendering may replace them (Mastodon's Bearer challenge).
     for (const [k, v] of Object.entries(error.headers)) ctx.set(k, v);
+    api.renderError(ctx, error, format, requestPath);
   }
 }
 
@@ -246,8 +247,8 @@ export function apiFallback(apis: ApiDefinition[]) {
     } catch (err) {
       const { error, internal } = toHttpError(err);
       if (internal) ctx.hub.log.error(`${ctx.method} ${ctx.path}:`, err);
-      match.api.renderError(ctx, error, format, requestPathOf(ctx));
       for (const [k, v] of Object.entries(error.headers)) ctx.set(k, v);
+      match.api.renderError(ctx, error, format, requestPathOf(ctx));
       return;
     }
     if (ctx.status === 404 && ctx.body === undefined) {

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { rm } from 'node:fs/promises';
 import type { UploadedFile } from './params.js';
 import { HttpError } from './errors.js';
+import type { TmpSpace } from '../files/tmp-space.js';
 
 export interface BodyLimits {
   /** Largest accepted uploaded file, in bytes. */
@@ -13,8 +14,9 @@ export interface BodyLimits {
   /** Multipart uploads received at the same time; more are refused (503) until one ends. */
   maxUploadsInFlight: number;
   /**
-   * Bytes the uploads in progress may hold in the temporary folder together, counted by their
-   * declared length (the largest upload when they declare none); beyond it, 503 until some end.
+   * Bytes the uploads in progress (and the files an import is fetching) may hold in the temporary
+   * folder together, counted by their declared length (the largest upload when they declare none);
+   * beyond it, 503 until some end.
    */
   maxTmpBytes: number;
 }
@@ -69,7 +71,7 @@ const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB
  * Built when the hub starts: loading it on the first POST meant loading it whenever that came,
  * under whatever file-handle pressure there was then.
  */
-export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
+export function bodyParser(tmpDir: string, limits: BodyLimits, space: TmpSpace): Middleware {
   const { koaBody } = require('koa-body') as { koaBody: typeof KoaBody };
   const parse = koaBody({
     multipart: true,
@@ -99,7 +101,6 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
     },
   });
   let uploads = 0;
-  let reserved = 0;
   return async (ctx: Context, next: Next) => {
     if (!PARSED_METHODS.includes(ctx.method.toUpperCase())) return next();
     let reservation = 0;
@@ -110,9 +111,8 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
       reservation = Math.max(1, declared ?? largest);
       if (reservation > limits.maxTmpBytes) throw refusedBeforeBody(413, `Upload too large: the hub takes at most ${mb(limits.maxTmpBytes)} of uploads at a time`);
       if (uploads >= limits.maxUploadsInFlight) throw refusedBeforeBody(503, `Too many uploads in progress (${limits.maxUploadsInFlight}); try again when one has finished`, { 'Retry-After': '5' });
-      if (reserved + reservation > limits.maxTmpBytes) throw refusedBeforeBody(503, `The space for uploads in progress (${mb(limits.maxTmpBytes)}) is taken; try again when one has finished`, { 'Retry-After': '5' });
+      if (!space.reserve(reservation)) throw refusedBeforeBody(503, `The space for uploads in progress (${mb(limits.maxTmpBytes)}) is taken; try again when one has finished`, { 'Retry-After': '5' });
       uploads++;
-      reserved += reservation;
     }
     try {
       await parse(ctx, next);
@@ -124,7 +124,7 @@ export function bodyParser(tmpDir: string, limits: BodyLimits): Middleware {
       }
       if (reservation) {
         uploads--;
-        reserved -= reservation;
+        space.release(reservation);
       }
     }
   };

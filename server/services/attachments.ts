@@ -57,12 +57,17 @@ export function pickAcl(a: AccessLists): AccessLists {
 }
 const MAX_NAME = 200;
 
-/** A file name without directories, control characters or surrounding blanks; 'upload' when nothing is left. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/** "." and "..": names of no file or folder, whatever the source of a name says. */
+const DOTS = /^\.{1,2}$/;
+
+/** A file name without directories, control characters or surrounding blanks; 'upload' when nothing is left (or only "." or ".."). */
 export function cleanFilename(name: string | null | undefined): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = base.replace(CONTROL_CHARACTERS, '').trim();
   const chars = [...clean];
-  return (chars.length > MAX_NAME ? chars.slice(0, MAX_NAME).join('') : clean) || 'upload';
+  const cut = chars.length > MAX_NAME ? chars.slice(0, MAX_NAME).join('') : clean;
+  return DOTS.test(cut) ? 'upload' : cut || 'upload';
 }
 
 /** The month folder name (YYYY-MM) in the channel's time zone, as Hubzilla's default attach path. */
@@ -77,9 +82,10 @@ export function monthFolder(channel: ChannelRow, when = new Date()): string {
   return `${parts.find((p) => p.type === 'year')!.value}-${parts.find((p) => p.type === 'month')!.value}`;
 }
 
-/** Folder names are single path segments. */
+/** Folder names are single path segments, never "." or ".." ('' then: no folder). */
 export function cleanFolderName(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[/\\]/g, '-').trim().slice(0, MAX_NAME);
+  const clean = name.replace(CONTROL_CHARACTERS, '').replace(/[/\\]/g, '-').trim().slice(0, MAX_NAME);
+  return DOTS.test(clean) ? '' : clean;
 }
 
 /** The name `wanted` if free in the folder, else the first free 'name(1).ext', 'name(2).ext'… */

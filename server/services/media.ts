@@ -83,7 +83,11 @@ export async function withPostMedia<T>(hub: Hub, channel: ChannelRow, files: Fil
   );
 }
 
-/** The body of a post with its media's BBCode in front, one per line (Hubzilla prepends uploads). */
+/**
+ * The body of a post with its media's BBCode in front, one per line, whatever the body's markup:
+ * Hubzilla prepends uploads so, and the Markdown and plain-text renderers show these lines
+ * (content/markup.ts).
+ */
 export function bodyWithMedia(body: string, media: PostMedia[]): string {
   if (!media.length) return body;
   return media.map((m) => m.bbcode).join('\n') + (body ? `\n${body}` : '');

@@ -30,6 +30,9 @@ const SUB_SCOPES: Record<string, string[]> = {
   admin: [],
 };
 
+/** Every scope an app may ask for (the discovery document lists them). */
+export const SUPPORTED_SCOPES: readonly string[] = [...TOP_SCOPES, ...Object.entries(SUB_SCOPES).flatMap(([top, subs]) => subs.map((sub) => `${top}:${sub}`))];
+
 /** Whether a scope string names only scopes Mastodon knows. */
 function knownScope(s: string): boolean {
   if ((TOP_SCOPES as readonly string[]).includes(s)) return true;

@@ -1,6 +1,7 @@
 import { stmt, type Db } from '../db/open.js';
 import type { AbookRow, ItemRow, XchanRow } from './rows.js';
 import { nowDb } from '../util/time.js';
+import { escapeLike } from './attachments.js';
 
 /** Rows written by a channel import (services/channel-import): the job, identities, connections. */
 
@@ -104,6 +105,22 @@ export function setDefaultProfileText(db: Db, uid: number, fields: Partial<Recor
 /** Identities with this guid (one network identity may have been recorded under several hashes). */
 export function xchanHashesOfGuid(db: Db, guid: string): string[] {
   return stmt<[string], { xchan_hash: string }>(db, 'SELECT xchan_hash FROM xchan WHERE xchan_guid = ?').all(guid).map((r) => r.xchan_hash);
+}
+
+/**
+ * The hash of a channel of this hub (removed ones too; `except` one aside) whose identity has this
+ * hash, guid or address (with or without its port, in any case), if there is one.
+ */
+export function channelWithIdentity(db: Db, who: { hash?: string; guid?: string; address?: string }, except = ''): string | undefined {
+  const address = who.address ?? '';
+  const bare = address.replace(/:\d+$/, '');
+  return stmt<Record<string, string>, { channel_hash: string }>(
+    db,
+    `SELECT c.channel_hash FROM channel c LEFT JOIN xchan x ON x.xchan_hash = c.channel_hash
+     WHERE c.channel_hash <> @except AND (c.channel_hash = @hash OR (@guid <> '' AND x.xchan_guid = @guid)
+        OR (@address <> '' AND (x.xchan_addr = @address COLLATE NOCASE OR x.xchan_addr = @bare COLLATE NOCASE OR x.xchan_addr LIKE @ported ESCAPE '\\')))
+     LIMIT 1`,
+  ).get({ hash: who.hash ?? '', guid: who.guid ?? '', address, bare, ported: `${escapeLike(bare)}:%`, except })?.channel_hash;
 }
 
 /** Whether a group hash is in use by any channel. */

@@ -16,8 +16,10 @@ export interface TimelinePage {
   offset: number;
   /** Only items with a greater id. */
   sinceId?: number;
-  /** Only items with this id or a smaller one. */
+  /** Only items with this id or a smaller one. Absent means no bound; 0 (or less) is a bound that nothing passes. */
   maxId?: number;
+  /** Read upwards from sinceId: the page is the oldest items above it (still answered newest first). */
+  oldestFirst?: boolean;
   /** Only top-level posts. */
   excludeReplies?: boolean;
   /** Only items of the thread whose top has this id. */
@@ -33,6 +35,7 @@ interface Bound {
   conv: number;
   limit: number;
   offset: number;
+  asc: boolean;
 }
 
 function bind(observer: string, verbs: readonly string[], p: TimelinePage): Bound {
@@ -40,11 +43,12 @@ function bind(observer: string, verbs: readonly string[], p: TimelinePage): Boun
     observer,
     verbs: JSON.stringify([...verbs]),
     since: p.sinceId ?? 0,
-    max: p.maxId && p.maxId > 0 ? p.maxId : Number.MAX_SAFE_INTEGER,
+    max: p.maxId ?? Number.MAX_SAFE_INTEGER,
     excl: p.excludeReplies ? 1 : 0,
     conv: p.conversationId ?? 0,
     limit: p.count,
     offset: p.offset,
+    asc: p.oldestFirst === true,
   };
 }
 
@@ -63,14 +67,15 @@ const ITEMS: Source = { from: 'item', id: 'item.id' };
 
 const COLUMNS = STATUS_ITEM_COLUMNS.map((c) => `item.${c}`).join(', ');
 
-function page<E extends object>(db: Db, where: string, params: Bound & E, source = ITEMS): StatusItemRow[] {
+function page<E extends object>(db: Db, where: string, { asc, ...params }: Bound & E, source = ITEMS): StatusItemRow[] {
   // One conversation is read through the parent index; as an "@conv = 0 OR" term it was a filter
   // on a walk over every item.
   const conv = params.conv ? ' AND item.parent = @conv' : '';
   const sql = `SELECT ${COLUMNS} FROM ${source.from} WHERE ${BASE}${conv} AND ${source.id} > @since AND ${source.id} <= @max
     AND (${where}) AND ${visibleToSql('item', { privateFlag: true })}
-    ORDER BY ${source.id} DESC LIMIT @limit + 0 OFFSET @offset`;
-  return allWide<StatusItemRow>(db, sql, params);
+    ORDER BY ${source.id} ${asc ? 'ASC' : 'DESC'} LIMIT @limit + 0 OFFSET @offset`;
+  const rows = allWide<StatusItemRow>(db, sql, params);
+  return asc ? rows.reverse() : rows;
 }
 
 /** Accepted, unblocked connections of a channel plus the channel itself (its self record). */

@@ -127,21 +127,25 @@ export interface NotificationPage {
   ntypes: number[];
 }
 
-/** A page of the channel's notifications of these types, newest first (min_id: the oldest above it). */
+/**
+ * A page of the channel's notifications of these types, newest first; max_id and since_id are
+ * exclusive bounds, and min_id asks for the notifications just above it (read upwards from it).
+ */
 export function notificationPage(db: Db, uid: number, p: NotificationPage): NotifyRow[] {
   const params = {
     uid,
     types: JSON.stringify(p.ntypes),
     max: p.maxId ?? Number.MAX_SAFE_INTEGER,
     since: Math.max(p.sinceId ?? 0, p.minId ?? 0),
-    limit: p.minId !== undefined ? 400 : p.limit,
+    limit: p.limit,
   };
+  const upwards = p.minId !== undefined;
   const rows = stmt<typeof params, NotifyRow>(
     db,
     `SELECT * FROM notify WHERE uid = @uid AND id < @max AND id > @since AND ntype IN (SELECT value FROM json_each(@types))
-     ORDER BY id DESC LIMIT @limit + 0`,
+     ORDER BY id ${upwards ? 'ASC' : 'DESC'} LIMIT @limit + 0`,
   ).all(params);
-  return p.minId !== undefined ? rows.slice(-p.limit) : rows;
+  return upwards ? rows.reverse() : rows;
 }
 
 export function getNotificationRow(db: Db, uid: number, id: number): NotifyRow | undefined {

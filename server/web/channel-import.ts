@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { Hub } from '../hub.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../http/web.js';
+import { sourceAddressProblem } from '../services/channel-import/importer.js';
 import { importRunner } from '../services/channel-import/runner.js';
 import { currentSession } from './auth-pages.js';
 import { formField } from './session-forms.js';
@@ -36,6 +37,8 @@ export function mountChannelImport(router: Router, hub: Hub): void {
     if (!user) throw new HttpError(400, 'The channel\'s nickname on that hub is missing');
     if (!password) throw new HttpError(400, 'The channel\'s password on that hub is missing');
     if (from.length > 2000 || user.length > 255 || password.length > 1000) throw new HttpError(400, 'That is too long to be an address, a nickname or a password');
+    const problem = sourceAddressProblem(from);
+    if (problem) throw new HttpError(400, `${problem[0]!.toUpperCase()}${problem.slice(1)}`);
     if (!importRunner(hub).start({ from, user, password })) throw new HttpError(409, 'A channel is being moved here already; wait until it is done');
     ctx.status = 202;
     ctx.body = importRunner(hub).current();

@@ -8,12 +8,10 @@ const SCHEMA_20 = 'http://nodeinfo.diaspora.software/ns/schema/2.0';
 /** NodeInfo 2.0 discovery (apps such as Fedilab and Elk read it to know what they talk to). */
 export function mountNodeinfo(router: Router, hub: Hub): void {
   router.get('/.well-known/nodeinfo', (ctx) => {
-    ctx.set('Access-Control-Allow-Origin', '*');
     ctx.body = { links: [{ rel: SCHEMA_20, href: `${hub.baseUrl}/nodeinfo/2.0` }] };
   });
   router.get('/nodeinfo/2.0', (ctx) => {
     const counts = publishedCounts(hub.db);
-    ctx.set('Access-Control-Allow-Origin', '*');
     ctx.type = `application/json; profile="${SCHEMA_20}#"`;
     ctx.body = JSON.stringify({
       version: '2.0',

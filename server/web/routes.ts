@@ -3,6 +3,7 @@ import type { Hub } from '../hub.js';
 import { mountAuthPages } from './auth-pages.js';
 import { mountChannelCreate } from './channel-create.js';
 import { mountChannelImport } from './channel-import.js';
+import { mountDiscovery } from './discovery.js';
 import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
 import { mountNodeinfo } from './nodeinfo.js';
@@ -18,6 +19,7 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountAuthPages(router, hub);
   mountChannelCreate(router, hub);
   mountChannelImport(router, hub);
+  mountDiscovery(router, hub);
   mountFiles(router, hub);
   mountHandoff(router, hub);
   mountNodeinfo(router, hub);

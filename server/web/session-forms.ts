@@ -12,6 +12,6 @@ export function formField(ctx: Context, name: string): string {
 /** The owner's session, or a redirect to the login page that comes back here. */
 export function sessionOrLogin(ctx: Context): SessionRow | undefined {
   const session = currentSession(ctx);
-  if (!session) ctx.redirect(`/login?return=${encodeURIComponent(ctx.originalUrl)}`);
+  if (!session) ctx.redirect(`/login?return=${encodeURIComponent(ctx.url)}`);
   return session;
 }

@@ -67,6 +67,7 @@ test('moving a channel here from the channels page: form, progress bar, summary,
   await page.getByLabel('Hub address').fill(relayUrl);
   await page.getByLabel('Nickname there').fill('alice');
   await page.getByLabel('Password there').fill(PASSWORD);
+  await page.getByRole('alert').getByText(/This address is not https: the password goes to that hub unencrypted/).waitFor();
   await shoot('form');
   await page.getByRole('button', { name: 'Move the channel here' }).click();
 

@@ -111,6 +111,17 @@ export function lyingPngHeader(): Uint8Array<ArrayBuffer> {
   return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]));
 }
 
+/** A PNG that claims the given size and holds its first row of pixels only: a few bytes for a huge image. */
+export function hugePng(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.writeUInt8(1, 8);
+  ihdr.writeUInt8(0, 9); // 1-bit greyscale
+  const firstRow = deflateSync(Buffer.alloc(1 + Math.ceil(width / 8)));
+  return bytes(Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', firstRow), chunk('IEND', Buffer.alloc(0))]));
+}
+
 /** A small real PNG (2×2, red). */
 export function tinyPng(): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.alloc(13);

@@ -62,3 +62,22 @@ test('bare URLs in BBCode become links, but not inside tags or code', () => {
 test('the BBCode corpus renders with every visible character the writer typed', () => {
   for (const entry of MARKUP_CORPUS) assert.equal(visibleText(renderBody(entry.body)), entry.visible, entry.name);
 });
+
+test('the BBCode lines of uploads show as pictures and links in Markdown and plain text, and nothing else there turns into BBCode', () => {
+  const photo = '[zrl=https://hub.example/photos/ann/image/abc][zmg=https://hub.example/photo/abc-2.png]my *best* (1).png[/zmg][/zrl]';
+  const file = '[url=https://hub.example/attach/0123]notes_v2.txt[/url]';
+  for (const mimetype of ['text/markdown', 'text/plain']) {
+    const html = renderBody(`${photo}\r\n${file}\nLeek soup`, mimetype);
+    assert.match(html, /<a href="https:\/\/hub.example\/photos\/ann\/image\/abc"[^>]*><img src="https:\/\/hub.example\/photo\/abc-2.png" alt="my \*best\* \(1\).png" \/><\/a>/, `${mimetype}: ${html}`);
+    assert.match(html, /<a href="https:\/\/hub.example\/attach\/0123"[^>]*>notes_v2.txt<\/a>/, `${mimetype}: ${html}`);
+    assert.equal(visibleText(html), 'notes_v2.txt Leek soup', mimetype);
+    // BBCode the writer typed into the text (not a whole upload line, or a link to no upload) stays text.
+    for (const typed of [`see ${photo.replace(/\*/g, '')}`, '[url=https://example.org/page]a page[/url]', '[b]bold[/b]']) {
+      assert.equal(visibleText(renderBody(typed, mimetype)), typed, `${mimetype}: ${typed}`);
+    }
+  }
+  // In Markdown's fenced code an upload line is code.
+  const fenced = renderBody(`\`\`\`\n${photo}\n\`\`\``, 'text/markdown');
+  assert.doesNotMatch(fenced, /<img/);
+  assert.equal(visibleText(fenced), photo);
+});

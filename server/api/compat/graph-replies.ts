@@ -3,7 +3,7 @@ import type { GraphEntry } from '../../store/social-graph.js';
 import { badRequest } from '../../http/errors.js';
 import { cursorEnvelope } from '../../serializers/compat/cursor.js';
 import { reply, type CompatReply } from './reply.js';
-import { flag } from './params.js';
+import { flag, idBound } from './params.js';
 import { loadUserList, usersReply } from './user-replies.js';
 
 /** The `cursor` parameter, or undefined when absent (then lists are answered as bare arrays). */
@@ -16,15 +16,30 @@ function cursorParam(req: ApiRequest): number | undefined {
   return Number(raw);
 }
 
+/** Friendica's id filters of contact lists (all exclusive): since_id, max_id and min_id (whose page is the entries just above it). */
+interface IdFilters {
+  sinceId?: number;
+  maxId?: number;
+  minId?: number;
+}
+
+function idFilters(req: ApiRequest): IdFilters {
+  return { sinceId: idBound(req.params, 'since_id'), maxId: idBound(req.params, 'max_id'), minId: idBound(req.params, 'min_id') };
+}
+
+function filtered(entries: GraphEntry[], f: IdFilters): GraphEntry[] {
+  return entries.filter((e) => (f.maxId === undefined || e.id < f.maxId) && (f.sinceId === undefined || e.id > f.sinceId) && (f.minId === undefined || e.id > f.minId));
+}
+
 /**
  * One cursor page of a list sorted by descending id: a positive cursor continues below that id,
- * a negative one (other than -1) goes back to the entries just above it.
+ * a negative one (other than -1) goes back to the entries just above it, as min_id does.
  */
-function pageOf(entries: GraphEntry[], cursor: number, count: number): { page: GraphEntry[]; hasMore: boolean } {
+function pageOf(entries: GraphEntry[], cursor: number, count: number, upwards: boolean): { page: GraphEntry[]; hasMore: boolean } {
   let page: GraphEntry[];
   if (cursor > 0) page = entries.filter((e) => e.id < cursor).slice(0, count);
   else if (cursor < -1) page = entries.filter((e) => e.id > -cursor).slice(-count);
-  else page = entries.slice(0, count);
+  else page = upwards ? entries.slice(-count) : entries.slice(0, count);
   const last = page[page.length - 1];
   return { page, hasMore: last !== undefined && entries.some((e) => e.id < last.id) };
 }
@@ -39,12 +54,14 @@ export function onTwitterPath(req: ApiRequest): boolean {
  * envelope (root `id_list`) with it, or always with Twitter's cursor rules (`envelope`: the
  * api/1.1/ paths and Twitter's own endpoints); `stringify_ids` gives strings.
  */
-export function idsReply(req: ApiRequest, entries: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
+export function idsReply(req: ApiRequest, all: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
   const asIds = (list: GraphEntry[]) => list.map((e) => (flag(req.params, 'stringify_ids') ? String(e.id) : e.id));
+  const f = idFilters(req);
+  const entries = filtered(all, f);
   const cursor = cursorParam(req) ?? (opts.envelope ? -1 : undefined);
   if (cursor === undefined) return reply(asIds(entries), 'ids', { itemName: 'id' });
   const count = req.params.clamped('count', 5000, 1, 5000);
-  const { page, hasMore } = pageOf(entries, cursor, count);
+  const { page, hasMore } = pageOf(entries, cursor, count, f.minId !== undefined);
   return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'id_list');
 }
 
@@ -53,11 +70,13 @@ export function idsReply(req: ApiRequest, entries: GraphEntry[], opts: { envelop
  * entities unless include_user_entities): a bare array (root `users`) without `cursor`, Twitter's
  * envelope with it or always (`envelope`), root `users_list`.
  */
-export function userListReply(req: ApiRequest, entries: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
+export function userListReply(req: ApiRequest, all: GraphEntry[], opts: { envelope?: boolean } = {}): CompatReply {
+  const f = idFilters(req);
+  const entries = filtered(all, f);
   const cursor = cursorParam(req) ?? (opts.envelope ? -1 : undefined);
   const load = (list: GraphEntry[]) => loadUserList(req, list.map((e) => e.hash), { status: true, entities: flag(req.params, 'include_user_entities') });
   if (cursor === undefined) return usersReply(load(entries));
   const count = req.params.clamped('count', 20, 1, 200);
-  const { page, hasMore } = pageOf(entries, cursor, count);
+  const { page, hasMore } = pageOf(entries, cursor, count, f.minId !== undefined);
   return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'users_list');
 }

@@ -20,8 +20,17 @@ export function statusOptions(params: ParamReader): { includeEntities: boolean; 
   return { includeEntities: entitiesWanted(params), extended: params.str('tweet_mode')?.trim().toLowerCase() === 'extended' };
 }
 
-/** A non-negative id bound; 400 when it is not a number. */
-function idBound(params: ParamReader, name: string): number | undefined {
+/**
+ * An id bound (since_id, max_id, min_id); undefined only when absent. 0 and -1 (which some clients
+ * send) are bounds like any other: max_id=0 lets nothing through, since_id=0 everything. 400 when
+ * it is not a number or below -1.
+ */
+export function idBound(params: ParamReader, name: string): number | undefined {
+  return params.int(name, { min: -1 });
+}
+
+/** An id that selects something (conversation_id); 0 and -1 mean none was given, as in Friendica. */
+function selectedId(params: ParamReader, name: string): number | undefined {
   const v = params.int(name, { min: -1 });
   return v === undefined || v <= 0 ? undefined : v;
 }
@@ -42,7 +51,7 @@ export function timelinePage(params: ParamReader, opts: { defaultCount?: number;
     sinceId: idBound(params, 'since_id'),
     maxId: idBound(params, 'max_id'),
     excludeReplies: flag(params, 'exclude_replies'),
-    conversationId: idBound(params, 'conversation_id'),
+    conversationId: selectedId(params, 'conversation_id'),
   };
 }
 

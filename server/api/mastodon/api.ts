@@ -1,5 +1,5 @@
 import type { ApiDefinition } from '../../http/api.js';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, unauthorized } from '../../http/errors.js';
 import { bearerAuthenticator } from '../../auth/bearer.js';
 import { admitRoute, mountable, type MastodonRoute } from './admit.js';
 import { mastodonParams } from './params.js';
@@ -9,6 +9,7 @@ import { setJsonBody } from '../../http/answer-body.js';
 /** Mastodon's wording for its usual errors; anything else keeps the hub's message. */
 function mastodonMessage(error: HttpError): string {
   if (error.status === 404 && /^(Not found|not implemented)/i.test(error.message)) return 'Record not found';
+  if (error.status === 401 && error.message === unauthorized().message) return 'The access token is invalid';
   return error.message;
 }
 
@@ -20,10 +21,9 @@ function definition(prefix: '/api/v1' | '/api/v2', routes: MastodonRoute[]): Api
     defaultFormats: ['json'],
     params: mastodonParams,
     async authenticate(ctx) {
-      const identity = await bearerAuthenticator(ctx.hub.db)(ctx);
-      // A token that is wrong or revoked is refused even where no token is needed, as Mastodon does.
-      if (identity === null) throw new HttpError(401, 'The access token is invalid');
-      return identity;
+      // A token that is wrong or revoked counts as none, as on Mastodon: routes that need a user
+      // refuse the request (401), the others answer as to anyone (clients send `Bearer (null)`).
+      return (await bearerAuthenticator(ctx.hub.db)(ctx)) ?? undefined;
     },
     admit: admitRoute,
     render({ ctx }, _route, value) {

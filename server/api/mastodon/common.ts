@@ -65,23 +65,30 @@ export function pageParams(req: ApiRequest, opts: { def?: number; max?: number }
   return { limit: req.params.clamped('limit', opts.def ?? 20, 1, max), maxId: idBound(req, 'max_id'), sinceId: idBound(req, 'since_id'), minId: idBound(req, 'min_id') };
 }
 
+/** Mastodon's offset (search): how many entries to skip, 0 when absent; 422 for anything but digits. */
+export function offsetParam(req: ApiRequest): number {
+  const raw = req.params.str('offset')?.trim();
+  if (!raw) return 0;
+  if (!/^\d{1,9}$/.test(raw)) throw new HttpError(422, 'Validation failed: offset must be a number of entries');
+  return Number(raw);
+}
+
 /**
- * Reads one page newest first with the store's timeline paging (since exclusive, max inclusive).
- * min_id asks for the items just after it: those are the oldest of what lies above it.
+ * Reads one page newest first with the store's timeline paging (since exclusive, max inclusive):
+ * max_id (exclusive) becomes the inclusive bound just below it. min_id asks for the items just
+ * after it, read upwards from it.
  */
 export function readPage(p: MastodonPage, read: (page: TimelinePage) => StatusItemRow[], extra: Partial<TimelinePage> = {}): StatusItemRow[] {
   const maxId = p.maxId !== undefined ? p.maxId - 1 : undefined;
-  if (p.minId !== undefined) {
-    const above = read({ count: 400, offset: 0, sinceId: Math.max(p.minId, p.sinceId ?? 0), maxId, ...extra });
-    return above.slice(-p.limit);
-  }
+  if (p.minId !== undefined) return read({ count: p.limit, offset: 0, sinceId: Math.max(p.minId, p.sinceId ?? 0), maxId, oldestFirst: true, ...extra });
   return read({ count: p.limit, offset: 0, sinceId: p.sinceId, maxId, ...extra });
 }
 
 /** Mastodon's Link header for a page whose entries carry these ids (newest first). */
 export function setLinkHeader(req: ApiRequest, ids: (number | string)[]): void {
   if (!ids.length) return;
-  const url = new URL(req.ctx.originalUrl, req.hub.baseUrl);
+  // The path as routed: the one sent may begin with '//', which a URL parser reads as a host.
+  const url = new URL(`${req.ctx.path}${req.ctx.search}`, req.hub.baseUrl);
   for (const k of ['max_id', 'since_id', 'min_id']) url.searchParams.delete(k);
   const next = new URL(url);
   next.searchParams.set('max_id', String(ids[ids.length - 1]));

@@ -9,7 +9,8 @@ import { HttpError } from '../../http/errors.js';
 import { fromAclString, randomToken, toAclString } from '../../util/ids.js';
 import { parseDateParam, toDbDate } from '../../util/time.js';
 import type { AccessLists } from '../acl.js';
-import { storeAttachment } from '../attachments.js';
+import { cleanFolderName, storeAttachment } from '../attachments.js';
+import { ImageTooLarge, ImageTooSlow } from '../images.js';
 import { createPhoto } from '../photos.js';
 import type { IdentityMap } from './identities.js';
 import { num, SourceError, str, type Json, type NativeClient } from './native-client.js';
@@ -20,6 +21,8 @@ export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const PROFILE_USAGE = 1;
+
+const mb = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`;
 
 /** A file that cannot be imported; the reason goes into the summary and the import goes on. */
 class FileSkipped extends Error {}
@@ -95,14 +98,14 @@ async function download(ctx: FilesContext, f: Json, path: string): Promise<void>
   try {
     for (let start = 0; start < size; ) {
       ctx.signal?.throwIfAborted();
-      const { attach, data } = await ctx.client.filedata(hash, start, Math.min(ctx.chunkBytes, size - start));
+      const asked = Math.min(ctx.chunkBytes, size - start);
+      const { attach, data } = await ctx.client.filedata(hash, start, asked);
       if (num(attach.filesize) !== size) throw new FileSkipped('it changed on the source during the import');
-      if (num(attach.start) !== start || num(attach.length) !== data.length) throw new FileSkipped('the source sent a chunk that does not match what was asked');
+      if (num(attach.start) !== start || num(attach.length) !== data.length || data.length > asked) throw new FileSkipped('the source sent a chunk that does not match what was asked');
       if (!data.length) throw new FileSkipped('the source sent fewer bytes than the file has');
-      const chunk = data.length > size - start ? data.subarray(0, size - start) : data;
-      await fh.write(chunk, 0, chunk.length, start);
-      start += chunk.length;
-      ctx.bytes.done += chunk.length;
+      await fh.write(data, 0, data.length, start);
+      start += data.length;
+      ctx.bytes.done += data.length;
       ctx.onProgress(`${str(f.filename)}: ${start} of ${size} bytes`);
     }
     await fh.sync();
@@ -151,6 +154,7 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
     const name = str(f.filename) || source;
     const size = num(f.filesize);
     const photo = num(f.is_photo) ? photos.get(source) : undefined;
+    if (photo) photo.album = cleanFolderName(photo.album);
     if (photo && str(f.folder)) ctx.albumMap.set(str(f.folder), photo.album);
     const target = targetHash(hub, channel, source);
     ctx.fileMap.set(source, target.hash);
@@ -167,6 +171,17 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
     if (photo?.usage === PROFILE_USAGE) {
       ctx.bytes.done += size;
       done('a profile photo (the current one became the channel\'s photo)');
+      continue;
+    }
+    // The limits of an upload: the size of one file, and the room for files in transit.
+    if (!Number.isSafeInteger(size) || size < 0 || size > hub.limits.maxUploadBytes) {
+      ctx.bytes.done += size;
+      done(`larger than this hub takes for a file (${mb(hub.limits.maxUploadBytes)})`);
+      continue;
+    }
+    if (!hub.tmpSpace.reserve(size)) {
+      ctx.bytes.done += size;
+      done(`no room for it among the files in transit on this hub right now (${mb(hub.limits.maxTmpBytes)}): run the import again later`);
       continue;
     }
     const path = join(hub.dataDir, 'tmp', `import-${randomToken()}`);
@@ -191,6 +206,7 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
           result.photos++;
           ctx.importConversation(items.filter((i) => i !== photoItem));
         } catch (err) {
+          if (err instanceof ImageTooLarge || err instanceof ImageTooSlow) throw new FileSkipped(err.message);
           // Not an image after all (or one Hearth cannot read): kept as a file.
           if (!(err instanceof HttpError && err.status === 400)) throw err;
         }
@@ -210,6 +226,7 @@ export async function importFiles(ctx: FilesContext): Promise<FilesResult> {
       else throw err;
     } finally {
       await rm(path, { force: true });
+      hub.tmpSpace.release(size);
     }
   }
   return result;

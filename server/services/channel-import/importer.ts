@@ -2,7 +2,7 @@ import type { Hub } from '../../hub.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { getOwnerAccount, insertAccount } from '../../store/accounts.js';
 import { generateChannelKeys, getChannel, getChannelByHash, insertChannel, localAddress, nickProblem, NICK_PATTERN } from '../../store/channels.js';
-import { findImportBySource, insertImport, replaceIdentity, setImportState, xchanHashesOfGuid, type ChannelImportRow } from '../../store/channel-import.js';
+import { channelWithIdentity, findImportBySource, insertImport, replaceIdentity, setImportState, xchanHashesOfGuid, type ChannelImportRow } from '../../store/channel-import.js';
 import { setPConfig } from '../../store/config.js';
 import { getXchan } from '../../store/xchans.js';
 import { hashPassword, passwordProblem } from '../../auth/passwords.js';
@@ -11,8 +11,8 @@ import { DEFAULT_CHUNK_BYTES, importFiles } from './files.js';
 import { IdentityMap } from './identities.js';
 import { importItem, type ItemContext } from './items.js';
 import { LinkRewriter } from './links.js';
-import { NativeClient, SourceError, str, num, type Json } from './native-client.js';
-import { KEYS_NOT_MOVED, SkipList, type Counter, type ImportPhase, type ImportProgress, type ImportSummary } from './progress.js';
+import { NativeClient, normaliseSourceUrl, SourceError, str, num, type Json } from './native-client.js';
+import { failedSummary, SkipList, type Counter, type ImportPhase, type ImportProgress, type ImportSummary } from './progress.js';
 import { importProfile, importSocial } from './social.js';
 
 export interface ImportRequest {
@@ -32,6 +32,12 @@ export interface ImportOptions {
   pageSize?: number;
   /** Bytes asked for per filedata call. */
   chunkBytes?: number;
+  /** Time the source has for each answer. */
+  timeoutMs?: number;
+  /** Largest answer of the source that is read (a document, a chunk of a file). */
+  maxAnswerBytes?: number;
+  /** Most posts, comments and likes taken from the source, whatever it announces. */
+  maxItems?: number;
 }
 
 /** Refused before anything was written (no account here and an unusable password, an import into itself…). */
@@ -40,6 +46,21 @@ export class ImportError extends Error {}
 const DEFAULT_PAGE_SIZE = 100;
 /** item/export_page answers are never larger than this (Hubzilla's limit). */
 const MAX_PAGE_SIZE = 1000;
+/** Most posts, comments and likes one import takes (years of a busy channel fit well within it). */
+export const MAX_ITEMS = 1_000_000;
+/** Most comments and likes held back until their thread arrives (an export lists threads first). */
+const MAX_WAITING = 10_000;
+
+/** What is wrong with the source's address as a person typed it (file://, ftp://, not a URL…); undefined when it is an http(s) URL or a host name. */
+export function sourceAddressProblem(from: string): string | undefined {
+  try {
+    normaliseSourceUrl(from);
+    return undefined;
+  } catch (err) {
+    if (err instanceof SourceError) return err.message;
+    throw err;
+  }
+}
 
 /** A nickname free on this hub: the source's, else the same with -2, -3… */
 function freeNick(hub: Hub, wanted: string): string {
@@ -68,7 +89,13 @@ interface Source {
 async function targetChannel(hub: Hub, source: Source, exp: Json, req: ImportRequest): Promise<{ channel: ChannelRow; job: ChannelImportRow | undefined; renamedFrom?: string }> {
   const job = findImportBySource(hub.db, source.hash);
   const existing = job && getChannel(hub.db, job.channel_id);
-  if (job && existing) return { channel: existing, job };
+  if (job && existing) {
+    // Only the hub a channel came from may go on with it: another one could name the same identity.
+    if (job.source_url !== source.apiUrl) {
+      throw new ImportError(`${source.nick} came here from ${job.source_url} (as ${existing.channel_address}): only that hub can go on with its import, not ${source.apiUrl}`);
+    }
+    return { channel: existing, job };
+  }
   const owner = getOwnerAccount(hub.db);
   const problem = owner ? undefined : passwordProblem(req.password);
   if (problem) throw new ImportError(`this hub has no account yet and the source's password cannot be its password: ${problem}`);
@@ -80,13 +107,20 @@ async function targetChannel(hub: Hub, source: Source, exp: Json, req: ImportReq
     const accountId = getOwnerAccount(hub.db)?.account_id ?? insertAccount(hub.db, '', passwordHash!);
     const ch = insertChannel(hub.db, { accountId, nick, name, baseUrl: hub.baseUrl, keys });
     for (const c of DEFAULT_CHANNEL_CONFIG) setPConfig(hub.db, ch.channel_id, c.cat, c.k, c.v);
-    insertImport(hub.db, { channel_id: ch.channel_id, source_url: source.url, source_nick: source.nick, source_hash: source.hash, source_guid: source.guid, source_address: source.address });
+    insertImport(hub.db, { channel_id: ch.channel_id, source_url: source.apiUrl, source_nick: source.nick, source_hash: source.hash, source_guid: source.guid, source_address: source.address });
     return ch;
   })();
   // Channels moved here before may know the source identity (as a connection, a group member, an
-  // author): it is this channel now.
+  // author): it is this channel now. Only an identity on the hub the channel comes from, though,
+  // and never a channel of this hub: a hub speaks for its own channels alone.
   const known = new Set([source.hash, ...(source.guid ? xchanHashesOfGuid(hub.db, source.guid) : [])]);
-  for (const old of known) if (old !== channel.channel_hash && getXchan(hub.db, old)) replaceIdentity(hub.db, old, channel.channel_hash);
+  const sourceHost = new URL(source.apiUrl).host.toLowerCase();
+  for (const old of known) {
+    const x = old !== channel.channel_hash ? getXchan(hub.db, old) : undefined;
+    if (!x || channelWithIdentity(hub.db, { hash: old })) continue;
+    if (x.xchan_addr.split('@').pop()!.toLowerCase() !== sourceHost) continue;
+    replaceIdentity(hub.db, old, channel.channel_hash);
+  }
   return { channel, job: findImportBySource(hub.db, source.hash), renamedFrom: channel.channel_address !== source.nick ? source.nick : undefined };
 }
 
@@ -105,16 +139,13 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
   const bytes: Counter = { done: 0, total: 0 };
   let phase: ImportPhase = 'connecting';
   const report = (message: string) => opts.onProgress?.({ phase, items: { ...items }, files: { ...files }, bytes: { ...bytes }, message });
-  const client = new NativeClient(req.from, req.user, req.password, { signal: opts.signal, fetch: opts.fetch });
-  const summary: ImportSummary = {
-    state: 'failed',
-    source: { url: client.baseUrl, nick: req.user, address: '' },
-    imported: { connections: 0, groups: 0, members: 0, items: 0, files: 0, photos: 0, bytes: 0, profilePhoto: false },
-    skipped: [],
-    notes: [KEYS_NOT_MOVED],
-  };
+  const summary = failedSummary(req.from, req.user);
   let job: ChannelImportRow | undefined;
   try {
+    const client = new NativeClient(req.from, req.user, req.password, {
+      signal: opts.signal, fetch: opts.fetch, timeoutMs: opts.timeoutMs, maxAnswerBytes: opts.maxAnswerBytes,
+    });
+    summary.source.url = client.baseUrl;
     report(`Connecting to ${client.baseUrl}`);
     const me = await client.verify();
     const exp = await client.exportBasic();
@@ -132,6 +163,9 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     summary.source = { url: source.url, nick: source.nick, address: source.address };
     if (!source.hash || !source.nick) throw new SourceError(`${client.baseUrl} did not say which channel ${req.user} is`);
     if (getChannelByHash(hub.db, source.hash)) throw new ImportError(`${source.nick} is a channel of this hub already`);
+    if (channelWithIdentity(hub.db, { hash: source.hash, guid: source.guid })) {
+      throw new ImportError(`${client.baseUrl} claims that ${source.nick} is a channel of this hub (by its identity): it is not imported`);
+    }
 
     const target = await targetChannel(hub, source, exp, req);
     job = target.job;
@@ -151,7 +185,7 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
 
     phase = 'connections';
     report('Connections and privacy groups');
-    const ids = new IdentityMap(hub.db, { hash: source.hash, guid: source.guid }, channel.channel_hash, Array.isArray(exp.xchan) ? (exp.xchan as Json[]) : []);
+    const ids = new IdentityMap(hub.db, { hash: source.hash, guid: source.guid }, channel.channel_hash, Array.isArray(exp.xchan) ? (exp.xchan as Json[]) : [], new URL(hub.baseUrl).host);
     const social = importSocial(hub, channel, ids, exp, skips);
     // A Hearth's export lists the channel's direct messages; they are not moved (yet).
     for (const m of Array.isArray(exp.mail) ? (exp.mail as Json[]) : []) skips.add('a direct message (direct messages are not moved)', str(m.title) || str(m.mid));
@@ -171,8 +205,15 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     const take = (p: Json, counted: boolean, retry = false): boolean => {
       const outcome = importItem(ctx, p);
       if (outcome.kind === 'waiting') {
-        if (!retry) waiting.push(p);
-        return false;
+        if (retry) return false;
+        // Kept until their thread arrives; a source may send any number that never find one.
+        if (waiting.length < MAX_WAITING) {
+          waiting.push(p);
+          return false;
+        }
+        skips.add('its conversation is not part of the export', str(p.message_id));
+        if (counted) items.done++;
+        return true;
       }
       const mid = str(p.message_id);
       if (outcome.kind === 'imported') {
@@ -187,7 +228,7 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     phase = 'files';
     report('Files and photos');
     const filed = await importFiles({
-      hub, channel, client, ids, groups: social.groupMap, skips, signal: opts.signal, chunkBytes: opts.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+      hub, channel, client, ids, groups: social.groupMap, skips, signal: opts.signal, chunkBytes: Math.max(1, opts.chunkBytes ?? DEFAULT_CHUNK_BYTES),
       files, bytes, onProgress: report, fileMap, albumMap,
       // A photo's comments and likes are not counted among the export's items (Hubzilla leaves them out of it).
       importConversation: (list) => list.forEach((p) => take(p, false)),
@@ -197,16 +238,30 @@ export async function importChannel(hub: Hub, req: ImportRequest, opts: ImportOp
     phase = 'items';
     report('Posts, comments and likes');
     const pageSize = Math.min(Math.max(1, opts.pageSize ?? DEFAULT_PAGE_SIZE), MAX_PAGE_SIZE);
+    // As many as the source announced on its first page (and a page more, for posts written
+    // meanwhile), never more than the maximum: a source that keeps sending is not read for ever.
+    let announced = 0;
+    let limit = 0;
+    let received = 0;
     for (let page = 0; ; page++) {
       opts.signal?.throwIfAborted();
       const answer = await client.exportPage(page, pageSize);
-      items.total = Math.max(items.total, num(answer.items_total));
+      if (page === 0) {
+        announced = 'items_total' in answer ? num(answer.items_total) : Infinity;
+        limit = Math.min(announced + pageSize, opts.maxItems ?? MAX_ITEMS);
+        items.total = Math.min(announced, limit);
+      }
       const list = Array.isArray(answer.item) ? (answer.item as Json[]) : [];
       if (!list.length) break;
-      for (const p of list) take(p, true);
+      const taken = list.slice(0, limit - received);
+      received += taken.length;
+      for (const p of taken) take(p, true);
       report(`Posts, comments and likes: page ${page + 1}`);
-      // A source that ignores the page number would answer the same page for ever.
-      if (page * pageSize > items.total + pageSize) break;
+      if (received >= limit || page + 1 > limit / pageSize + 1) {
+        const said = Number.isFinite(announced) ? `announced ${announced}` : 'did not say how many';
+        summary.notes.push(`${client.baseUrl} ${said} posts, comments and likes; the import stopped after ${received}, the most it takes from it.`);
+        break;
+      }
     }
     // Comments whose thread came later in the export, until no more find theirs.
     for (let progress = true; progress && waiting.length; ) {

@@ -120,8 +120,9 @@ export function importItem(ctx: ItemContext, p: Json): ItemOutcome {
   if (!isTop && !top) return { kind: 'waiting' };
 
   return db.transaction((): ItemOutcome => {
-    const author = ctx.ids.ofPortable(p.author as Json | undefined);
-    if (!author) return { kind: 'skipped', reason: 'its author is unknown' };
+    const who = ctx.ids.author(p.author as Json | undefined);
+    if ('refused' in who) return { kind: 'skipped', reason: who.refused };
+    const author = who.hash;
     const created = date(p.created, toDbDate(new Date()));
     const edited = date(p.edited, created);
     const mimetype = str(p.mimetype) || 'text/bbcode';

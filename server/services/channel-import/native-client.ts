@@ -12,8 +12,10 @@ export type Json = Record<string, unknown>;
 export interface ClientOptions {
   /** Stops requests in flight when the import is interrupted. */
   signal?: AbortSignal;
-  /** Per-request limit; a request that takes longer is tried again. */
+  /** Per-request limit, the whole answer included; a request that takes longer is tried again. */
   timeoutMs?: number;
+  /** Largest answer read (bytes); a larger one is refused, not read on. */
+  maxAnswerBytes?: number;
   /** How often a request that failed on the network or with a 5xx is tried again. */
   retries?: number;
   fetch?: typeof fetch;
@@ -27,6 +29,18 @@ export function num(v: unknown): number {
 export function str(v: unknown): string {
   return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 }
+
+/** Time the source has for one answer, unless told otherwise. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/**
+ * Largest answer of the source that is read: a document of the native API (a page of items, a
+ * chunk of a file, the list of files) is far below it; JSON parsed takes several times its size
+ * in memory, so the hub's memory stays bounded by what it allows.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+const mb = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MB`;
 
 /** The hub's base URL from what a person typed: a host, a URL, or the API's own address. */
 export function normaliseSourceUrl(input: string): string {
@@ -60,7 +74,39 @@ export class NativeClient {
   constructor(baseUrl: string, user: string, password: string, opts: ClientOptions = {}) {
     this.baseUrl = normaliseSourceUrl(baseUrl);
     this.auth = 'Basic ' + Buffer.from(`${user}:${password}`).toString('base64');
-    this.opts = { signal: opts.signal, timeoutMs: opts.timeoutMs ?? 120_000, retries: opts.retries ?? 2, fetch: opts.fetch ?? ((input, init) => fetch(input, init)) };
+    this.opts = {
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxAnswerBytes: opts.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+      retries: opts.retries ?? 2,
+      fetch: opts.fetch ?? ((input, init) => fetch(input, init)),
+    };
+  }
+
+  /** The answer's text, read as it streams in and refused as soon as it is larger than allowed. */
+  private async answerText(res: Response, path: string): Promise<string> {
+    const max = this.opts.maxAnswerBytes;
+    const tooLarge = () => new SourceError(`${this.baseUrl} answered ${path} with more than ${mb(max)}, more than an import reads`);
+    const declared = Number(res.headers.get('content-length'));
+    if (declared > max) {
+      await res.body?.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    if (!res.body) return '';
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > max) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+    return Buffer.concat(chunks, size).toString('utf8');
   }
 
   /** One native API call; undefined for an empty answer (Hubzilla's way of saying "not found"). */
@@ -70,18 +116,22 @@ export class NativeClient {
     for (let attempt = 0; ; attempt++) {
       this.opts.signal?.throwIfAborted();
       let res: Response;
+      let text: string;
+      const timeout = AbortSignal.timeout(this.opts.timeoutMs);
       try {
-        const signals = [AbortSignal.timeout(this.opts.timeoutMs), ...(this.opts.signal ? [this.opts.signal] : [])];
+        const signals = [timeout, ...(this.opts.signal ? [this.opts.signal] : [])];
         res = await this.opts.fetch(url, { headers: { authorization: this.auth, accept: 'application/json' }, signal: AbortSignal.any(signals), redirect: 'follow' });
+        text = await this.answerText(res, path);
       } catch (err) {
         if (this.opts.signal?.aborted) throw this.opts.signal.reason;
+        if (err instanceof SourceError) throw err;
         if (attempt < this.opts.retries) {
           await sleep(500 * (attempt + 1), this.opts.signal);
           continue;
         }
+        if (timeout.aborted) throw new SourceError(`${this.baseUrl} did not answer ${path} within ${Math.round(this.opts.timeoutMs / 100) / 10} s`);
         throw new SourceError(`cannot reach ${this.baseUrl}: ${(err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : (err as Error).message}`);
       }
-      const text = await res.text();
       if (res.status === 401 || res.status === 403) throw new SourceError(`${this.baseUrl} refused the nickname and password (HTTP ${res.status})`);
       if (res.status >= 500 && attempt < this.opts.retries) {
         await sleep(500 * (attempt + 1), this.opts.signal);

@@ -37,6 +37,18 @@ export interface ImportSummary {
   error?: string;
 }
 
+/** The summary of an import that has not brought anything (yet). */
+export function failedSummary(url: string, nick: string, error?: string): ImportSummary {
+  return {
+    state: 'failed',
+    source: { url, nick, address: '' },
+    imported: { connections: 0, groups: 0, members: 0, items: 0, files: 0, photos: 0, bytes: 0, profilePhoto: false },
+    skipped: [],
+    notes: [KEYS_NOT_MOVED],
+    ...(error ? { error } : {}),
+  };
+}
+
 export const KEYS_NOT_MOVED =
   'Keys are not moved: the source never hands out its private key, so the channel here has a new identity (a new key and address). Your connections see it as a new channel.';
 

@@ -1,6 +1,6 @@
 import type { Hub } from '../../hub.js';
 import { importChannel, type ImportRequest } from './importer.js';
-import type { ImportProgress, ImportSummary } from './progress.js';
+import { failedSummary, type ImportProgress, type ImportSummary } from './progress.js';
 
 export interface ImportStatus {
   running: boolean;
@@ -42,7 +42,7 @@ export class ImportRunner {
         },
         (err: Error) => {
           this.hub.log.error('channel import stopped', err);
-          this.status = { ...this.status, running: false };
+          this.status = { ...this.status, running: false, summary: failedSummary(req.from, req.user, `unexpected error: ${err.message}`) };
         },
       );
     return true;

@@ -41,9 +41,14 @@ export async function importProfile(hub: Hub, channel: ChannelRow, exp: Json, sk
   }
   const photo = exp.photo as Json | undefined;
   if (!photo || !str(photo.data) || getProfilePhotoScale(hub.db, channel.channel_id, 4)) return false;
+  const bytes = Buffer.from(str(photo.data), 'base64url');
+  if (bytes.length > hub.limits.maxUploadBytes) {
+    skips.add('the profile photo is larger than this hub takes for a file', 'profile photo');
+    return false;
+  }
   const path = join(hub.dataDir, 'tmp', `import-${randomToken()}`);
   try {
-    await writeFile(path, Buffer.from(str(photo.data), 'base64url'));
+    await writeFile(path, bytes);
     const ext = str(photo.type).split('/')[1]?.replace(/[^a-z0-9]/g, '') || 'jpg';
     await setProfilePhoto(hub, channel, { filepath: path, originalFilename: `profile-photo.${ext}`, mimetype: str(photo.type) || null });
     return true;
@@ -85,7 +90,7 @@ export function importSocial(hub: Hub, channel: ChannelRow, ids: IdentityMap, ex
       const source = str(a.abook_xchan);
       const xchan = ids.ensure(source);
       if (!xchan) {
-        skips.add('connection the source did not describe', source.slice(0, 16));
+        skips.add('connection the source did not describe (or described as a channel of this hub)', source.slice(0, 16));
         continue;
       }
       if (xchan === channel.channel_hash) continue;
@@ -115,7 +120,7 @@ export function importSocial(hub: Hub, channel: ChannelRow, ids: IdentityMap, ex
         if (num(m.gid) !== num(g.id)) continue;
         const member = ids.ensure(str(m.xchan));
         if (!member) {
-          skips.add('group member the source did not describe', `${str(g.gname)}: ${str(m.xchan).slice(0, 16)}`);
+          skips.add('group member the source did not describe (or described as a channel of this hub)', `${str(g.gname)}: ${str(m.xchan).slice(0, 16)}`);
           continue;
         }
         addGroupMember(db, uid, gid, member);

@@ -6,6 +6,7 @@ import { getXchan } from '../../store/xchans.js';
 import { getChannelByHash } from '../../store/channels.js';
 import { notify, NOTIFY } from '../notifications.js';
 import { bodyToText } from '../../content/render.js';
+import { isMediaLine } from '../../content/markup.js';
 import { forbidden } from '../../http/errors.js';
 import { createItem, deleteItem } from '../items.js';
 import { isPublicAcl } from '../acl.js';
@@ -14,6 +15,14 @@ import { OBJ, VERB } from '../verbs.js';
 
 function attr(s: string): string {
   return s.replace(/["\]\[]/g, '');
+}
+
+/** A Markdown or plain-text body for a BBCode share: its text, after its media lines (BBCode in any body). */
+function bbcodeOf(body: string, mimetype: string): string {
+  const lines = body.split('\n');
+  const media = lines.filter(isMediaLine);
+  const text = bodyToText(media.length ? lines.filter((l) => !isMediaLine(l)).join('\n') : body, mimetype);
+  return [...media, text].filter(Boolean).join('\n');
 }
 
 /**
@@ -26,7 +35,7 @@ export function shareItem(hub: Hub, channel: ChannelRow, original: ItemRow, app:
   const existing = findItemByIconfig(hub.db, channel.channel_id, SHARE_ICONFIG.cat, SHARE_ICONFIG.k, String(original.id));
   if (existing) throw forbidden('You have already retweeted this status.');
   const author = getXchan(hub.db, original.author_xchan);
-  const content = original.mimetype === 'text/bbcode' ? original.body : bodyToText(original.body, original.mimetype);
+  const content = original.mimetype === 'text/bbcode' ? original.body : bbcodeOf(original.body, original.mimetype);
   const body =
     `[share author="${attr(author?.xchan_name ?? '')}" profile="${attr(author?.xchan_url ?? '')}" avatar="${attr(author?.xchan_photo_s ?? '')}"` +
     ` link="${attr(original.plink)}" posted="${original.created}" message_id="${attr(original.mid)}"]${content}[/share]`;

@@ -61,7 +61,9 @@ export function loadNotifications(hub: Hub, channel: ChannelRow, q: Notification
   const ntypes = [...new Set(q.types.flatMap((t) => NTYPES[t]))];
   if (!ntypes.length) return [];
   const rows = notificationPage(hub.db, channel.channel_id, { ...q, limit: q.limit * 2, ntypes });
-  return renderNotifications(hub, channel, rows, q.types).slice(0, q.limit);
+  const shown = renderNotifications(hub, channel, rows, q.types);
+  // With min_id the rows are those just above it: the page is the oldest of them.
+  return q.minId !== undefined ? shown.slice(-q.limit) : shown.slice(0, q.limit);
 }
 
 export function renderNotifications(hub: Hub, channel: ChannelRow, rows: NotifyRow[], types: readonly MastodonType[] = MASTODON_TYPES): MastodonNotification[] {

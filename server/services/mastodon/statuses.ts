@@ -16,11 +16,16 @@ import { visibilityOf } from './visibility.js';
 
 const ATTACH_HASH = /\/attach\/([0-9a-f]{64})$/;
 
-/** The picture that shows an attached photo in the body (a linked image naming its key) goes: it is a media attachment. */
+/**
+ * The picture that shows an attached photo in the body (a linked image naming its key) goes, with
+ * the line break after it: it is a media attachment.
+ */
 function withoutMediaImages(html: string, keys: string[]): string {
   let out = html;
   for (const key of keys) {
-    out = out.replace(new RegExp(`<a\\b[^>]*>\\s*<img\\b[^>]*${key}[^>]*>\\s*</a>`, 'g'), '').replace(new RegExp(`<img\\b[^>]*${key}[^>]*>`, 'g'), '');
+    out = out
+      .replace(new RegExp(`<a\\b[^>]*>\\s*<img\\b[^>]*${key}[^>]*>\\s*</a>(\\s*<br\\s*/?>)?\\s*`, 'g'), '')
+      .replace(new RegExp(`<img\\b[^>]*${key}[^>]*>(\\s*<br\\s*/?>)?\\s*`, 'g'), '');
   }
   return keys.length ? out.replace(/^(\s*<br\s*\/?>)+/, '').trim() : out;
 }

@@ -219,6 +219,11 @@ export function ImportPage() {
             <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="current-password" required />
           </label>
           <p className="hint">The password is used for this move only and is not kept.</p>
+          {/^\s*http:\/\//i.test(from) && (
+            <p className="hint import-insecure" role="alert">
+              This address is not https: the password goes to that hub unencrypted, readable by anyone on the way. Use https:// if the hub has it.
+            </p>
+          )}
           {start.error && <ErrorNote error={`The move did not start: ${start.error}`} />}
           <div className="actions">
             <Link to="/channels" className="button button-quiet">

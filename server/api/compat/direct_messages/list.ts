@@ -2,7 +2,7 @@ import type { ApiRequest } from '../../../http/api.js';
 import { badRequest } from '../../../http/errors.js';
 import { loadDirectMessages } from '../../../services/compat/direct-messages.js';
 import { listMail, type MailQuery } from '../../../store/mail.js';
-import { flag, timelinePage } from '../params.js';
+import { flag, idBound, timelinePage } from '../params.js';
 import { resolveWho } from '../who.js';
 import { dmListReply, dmOptions, resultReply } from './options.js';
 
@@ -15,7 +15,7 @@ const NAMES_A_USER = ['user_id', 'screen_name', 'profileurl'];
 export function listDirectMessages(req: ApiRequest, box: MailQuery['box'], parentMid?: string) {
   const { channel } = req.user();
   const page = timelinePage(req.params);
-  const minId = req.params.int('min_id', { min: 0 }) || undefined;
+  const minId = idBound(req.params, 'min_id');
   const correspondent = NAMES_A_USER.some((n) => req.params.str(n)?.trim()) ? resolveWho(req, { orSelf: false }).xchan_hash : undefined;
   const mails = listMail(req.hub.db, channel.channel_id, {
     box,

@@ -4,9 +4,9 @@ import { searchTimeline } from '../../../store/item-timelines.js';
 import { ftsQuery } from '../../../store/fts.js';
 import { hashtagsLike } from '../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../services/verbs.js';
-import { accountsOf, statusesOf, viewerOf } from '../common.js';
+import { accountsOf, offsetParam, pageParams, readPage, statusesOf, viewerOf } from '../common.js';
 
-/** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q. */
+/** GET /api/v2/search: accounts, hashtags and statuses (from the full-text index) matching q; statuses page by max_id/min_id/since_id too. */
 export const searchV2Route: MastodonRoute = {
   path: 'search',
   methods: ['GET'],
@@ -16,7 +16,7 @@ export const searchV2Route: MastodonRoute = {
     const q = (req.params.str('q') ?? '').trim().slice(0, 200);
     const type = req.params.str('type');
     const limit = req.params.clamped('limit', 20, 1, 40);
-    const offset = req.params.clamped('offset', 0, 0, 10_000);
+    const offset = offsetParam(req);
     const want = (t: string) => !type || type === t;
     const out = { accounts: [] as unknown[], statuses: [] as unknown[], hashtags: [] as unknown[] };
     if (!q) return out;
@@ -28,7 +28,10 @@ export const searchV2Route: MastodonRoute = {
     // Statuses only for a caller with a channel, as Mastodon does for full-text search.
     const viewer = viewerOf(req);
     const match = ftsQuery(q);
-    if (want('statuses') && viewer && match) out.statuses = statusesOf(req, searchTimeline(req.hub.db, match, viewer.channel_hash, CONTENT_VERBS, { count: limit, offset }));
+    if (want('statuses') && viewer && match) {
+      const page = readPage({ ...pageParams(req), limit }, (p) => searchTimeline(req.hub.db, match, viewer.channel_hash, CONTENT_VERBS, p), { offset });
+      out.statuses = statusesOf(req, page);
+    }
     return out;
   },
 };

@@ -29,7 +29,9 @@ export const accountStatusesRoute: MastodonRoute = {
     const onlyMedia = flag(req, 'only_media');
     const excludeReplies = flag(req, 'exclude_replies');
     const read = (page: Parameters<typeof authorTimeline>[4]) => authorTimeline(db, x.xchan_hash, observer, CONTENT_VERBS, { ...page, excludeReplies });
-    let items = onlyMedia ? readPage({ ...p, limit: 200 }, read).filter(hasMedia).slice(0, p.limit) : readPage(p, read);
+    let items = readPage(onlyMedia ? { ...p, limit: 200 } : p, read);
+    // Of a wider page, the newest with media; with min_id, those just above it.
+    if (onlyMedia) items = p.minId !== undefined ? items.filter(hasMedia).slice(-p.limit) : items.filter(hasMedia).slice(0, p.limit);
     if (flag(req, 'exclude_reblogs')) items = items.filter((i) => i.verb !== 'http://activitystrea.ms/schema/1.0/share');
     return statusPage(req, items);
   },

@@ -1,6 +1,6 @@
 import type { MastodonRoute } from '../../admit.js';
 import { statusEdits } from '../../../../store/mastodon.js';
-import { bodyToText } from '../../../../content/render.js';
+import { withoutLeadingPhotoLines } from '../../../../content/markup.js';
 import { isoDate } from '../../../../serializers/mastodon/dates.js';
 import { visibleItem } from '../../../../services/mastodon/posting.js';
 import { pathId, statusOf, viewerOf } from '../../common.js';
@@ -30,6 +30,7 @@ export const statusSourceRoute: MastodonRoute = {
   scope: 'read:statuses',
   handler(req) {
     const item = visibleItem(req.hub, viewerOf(req), pathId(req));
-    return { id: String(item.id), text: item.mimetype === 'text/bbcode' ? item.body.replace(/^(\[zrl=[^\]]*\]\[zmg[^\]]*\][^[]*\[\/zmg\]\[\/zrl\]\n?)+/, '') : bodyToText(item.body, item.mimetype), spoiler_text: item.summary };
+    // The photos' lines go (they come back as media_ids); the rest is the text in its own markup.
+    return { id: String(item.id), text: withoutLeadingPhotoLines(item.body), spoiler_text: item.summary };
   },
 };
