@@ -40,6 +40,8 @@ import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
+import { FederationService } from './federation/service.js';
+import type { QueueLimits } from './federation/message-queue.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 
 export interface HubOptions {
@@ -61,6 +63,8 @@ export interface HubOptions {
   appRegistrations?: Partial<AppRegistrationLimits>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
+  /** Deliveries at once, in all and per host (tests and benchmarks change them). */
+  federationQueue?: QueueLimits;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -108,6 +112,8 @@ export interface Hub {
   readonly port: number;
   /** What the startup check found and repaired; it runs in the background from createHub on. */
   readonly integrity: Promise<IntegrityReport>;
+  /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
+  readonly federation: FederationService;
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
@@ -223,6 +229,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
 
+  // eslint-disable-next-line prefer-const -- made once the hub object exists, which it needs
+  let federation: FederationService;
   const hub: Hub = {
     db,
     files,
@@ -237,10 +245,14 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     throttle,
     appRegistrations,
     streamBudget: new StreamBudget(connectionLimits),
+    get federation() {
+      return federation;
+    },
     clientAddress: (req) => (options.trustProxy ? forwardedClient(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? '')) : undefined) ?? req.socket.remoteAddress,
     authenticators: [],
     get baseUrl() {
-      return baseUrl || defaultBaseUrl(host, port);
+      // While it federates, the hub's address is the one its actor ids were made with, for good.
+      return federation.fixedUrl ?? (baseUrl || defaultBaseUrl(host, port));
     },
     get hostname() {
       return new URL(hub.baseUrl).hostname;
@@ -273,6 +285,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       });
       server = s;
       port = (s.address() as AddressInfo).port;
+      federation.start();
+      if (federation.fixedUrl && baseUrl && baseUrl !== federation.fixedUrl) log.warn(`The hub federates as ${federation.fixedUrl}; its addresses stay there, not at ${baseUrl}.`);
       relocateLocalChannels(db, hub.baseUrl);
       // For `hearth channel create` while the hub runs: new channels get the URLs in use.
       setConfig(db, 'system', 'base_url', hub.baseUrl);
@@ -290,6 +304,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async close() {
       await stopServer();
+      await federation.stop();
       await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       appRemoval.stop();
@@ -320,6 +335,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
+  federation = new FederationService(hub, options.federationQueue);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
   // Two routers, because a router tests every one of its patterns on every request: pages and
@@ -341,6 +357,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(cors());
+  app.use(federation.middleware());
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
   app.use(webBody(parseBody));

@@ -59,7 +59,7 @@ export function mountCollections(federation: Federation<Hub>): void {
       });
       return { items, nextCursor: ids.length === PAGE ? String(ids[ids.length - 1]) : null };
     })
-    .setFirstCursor(() => '')
+    .setFirstCursor((ctx, nick) => (getChannelByNick(ctx.data.db, nick) ? '' : null))
     .setCounter((ctx, nick) => {
       const channel = getChannelByNick(ctx.data.db, nick);
       return channel ? countPublicPosts(ctx.data.db, channel.channel_hash) : null;

@@ -36,8 +36,7 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
     queue,
     manuallyStartQueue: true,
     origin: o.publicUrl,
-    allowPrivateAddress: o.insecure,
-    userAgent,
+    // The loaders below apply the address rules (and size and time limits) to every fetch.
     firstKnock: 'draft-cavage-http-signatures-12',
     // Remote servers are down for hours or days (a desktop asleep, a server moving): try for about
     // six days, the waits doubling from 30 seconds up to 12 hours.

@@ -84,9 +84,15 @@ export class FederationService {
     return async (ctx: Context, next: Next) => {
       const r = this.running;
       if (!r || !CLAIMED.test(ctx.path)) return next();
-      // Fedify answers with this when the path is not one of its documents, or a browser asks for HTML.
+      // A browser asking for HTML, or a path with no document of the federation's (unless an
+      // ActivityPub client asked for it), goes on to the app's pages.
       const notOurs = new Response(null, { status: 404 });
-      const response = await r.federation.fetch(await toFetchRequest(ctx, r.url), { contextData: this.hub, onNotFound: () => notOurs, onNotAcceptable: () => notOurs });
+      const wantsActivity = /application\/(activity|ld)\+json/.test(ctx.get('accept'));
+      const response = await r.federation.fetch(await toFetchRequest(ctx, r.url), {
+        contextData: this.hub,
+        onNotFound: () => (wantsActivity ? new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) : notOurs),
+        onNotAcceptable: () => notOurs,
+      });
       if (response === notOurs) return next();
       await sendFetchResponse(ctx, response);
     };

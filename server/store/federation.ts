@@ -19,7 +19,7 @@ export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
     `SELECT (SELECT about FROM profile WHERE uid = ? AND is_default = 1) AS about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type,
        i.source_url, i.source_nick
      FROM xchan x LEFT JOIN channel_import i ON i.channel_id = ? WHERE x.xchan_hash = ?`,
-  ).get(channel.channel_id, channel.channel_hash, channel.channel_id);
+  ).get(channel.channel_id, channel.channel_id, channel.channel_hash);
   return {
     channel,
     about: extra?.about ?? '',
