@@ -80,6 +80,7 @@ const NEEDS: Record<string, string> = {
   'GET /api/v1/favourites': 'read:favourites',
   'GET /api/v1/notifications': 'read:notifications',
   'POST /api/v1/notifications/clear': 'write:notifications',
+  'GET /api/v1/notifications/unread_count': 'read:notifications',
   'GET /api/v1/notifications/:id': 'read:notifications',
   'POST /api/v1/notifications/:id/dismiss': 'write:notifications',
   'GET /api/v1/lists': 'read:lists',
@@ -116,6 +117,11 @@ const NEEDS: Record<string, string> = {
   'POST /api/v2/media': 'write:media',
   'GET /api/v2/search': 'read:search',
   'GET /api/v2/filters': 'read:filters',
+  'GET /api/v2/notifications': 'read:notifications',
+  'GET /api/v2/notifications/unread_count': 'read:notifications',
+  'GET /api/v2/notifications/:group_key': 'read:notifications',
+  'POST /api/v2/notifications/:group_key/dismiss': 'write:notifications',
+  'GET /api/v2/notifications/:group_key/accounts': 'read:notifications',
 };
 
 /** Whether a token of this one scope may call a route that needs `need`. */
@@ -260,6 +266,8 @@ test('no answer to a token without read:statuses carries a private or direct sta
   const SHOWN_UNDER: Record<string, string> = {
     'GET /api/v1/notifications': 'read:notifications',
     'GET /api/v1/notifications/:id': 'read:notifications',
+    'GET /api/v2/notifications': 'read:notifications',
+    'GET /api/v2/notifications/:group_key': 'read:notifications',
     'GET /api/v1/bookmarks': 'read:bookmarks',
     'GET /api/v1/favourites': 'read:favourites',
     'GET /api/v1/timelines/list/:id': 'read:lists',
