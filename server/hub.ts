@@ -31,6 +31,7 @@ import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
+import { startWebPush } from './services/web-push-sender.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -265,6 +266,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
+  startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
   // Two routers, because a router tests every one of its patterns on every request: pages and

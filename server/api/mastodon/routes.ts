@@ -42,6 +42,7 @@ import { filtersV2Route } from './v2/misc.js';
 import { searchV2Route } from './v2/search.js';
 import { sseRoutes } from './v1/streaming.js';
 import { mediaV2Route } from './v2/media.js';
+import { pushSubscribeRoute, pushSubscriptionRoute, pushSubscriptionUpdateRoute, pushUnsubscribeRoute } from './v1/push/subscription.js';
 import { groupedNotificationsRoute, unreadGroupCountRoute } from './v2/notifications.js';
 import { notificationGroupAccountsRoute, notificationGroupDismissRoute, notificationGroupRoute } from './v2/notifications/group.js';
 
@@ -125,6 +126,10 @@ export const mastodonV1Routes: MastodonRoute[] = [
   endorsementsRoute,
   domainBlocksRoute,
   trendsRoute,
+  pushSubscribeRoute,
+  pushSubscriptionRoute,
+  pushSubscriptionUpdateRoute,
+  pushUnsubscribeRoute,
   ...sseRoutes,
 ];
 
