@@ -173,7 +173,7 @@ export function disconnect(hub: Hub, channel: ChannelRow, targetHash: string): C
     if (theirs && !theirs.abook_blocked) {
       if (theirs.abook_unconnected) deleteConnection(db, theirs.abook_id);
       // They follow the channel but never accepted it: nothing waits for their answer any more,
-      // and it gets no access.
+      // and it stays no connection of theirs.
       else if (theirs.abook_pending) updateConnection(db, theirs.abook_id, { abook_ignored: 1 });
     }
     return mine;

@@ -99,7 +99,9 @@ export function isAllowed(db: Db, channel: ChannelRow, observer: string | undefi
   if (observer === channel.channel_hash) return !(isWritePermission(perm) && channel.channel_moved);
   const limit = permissionLimit(db, channel.channel_id, perm);
   if (observer && limit & PERMS.AUTHED) return true;
-  if (connection?.abook_ignored && isWritePermission(perm)) return false;
+  // An ignored request gets no more than it asked for: not even what anyone may do. (A record of
+  // someone the channel follows is no mere request, and is not held against them.)
+  if (connection?.abook_ignored && connection.abook_unconnected && isWritePermission(perm)) return false;
   if (limit & PERMS.PUBLIC) return true;
   if (!observer) return false;
   if (limit & PERMS.NETWORK && getXchan(db, observer)?.xchan_network === 'zot6') return true;

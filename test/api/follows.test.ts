@@ -154,6 +154,8 @@ test('after an unfollow nothing waits and nobody follows: requested_by is false'
   assert.deepEqual(await unfollow('frank', 'carol'), rel(false, false, true, false));
   assert.deepEqual(await relation('carol', 'frank'), rel(true, false, false, false));
   assert.deepEqual(await followRequests('carol'), []);
+  const post = await mastodon('carol', '/api/v1/statuses?status=open+to+all', 'POST');
+  assert.equal((await masto.frank(`/api/v1/statuses/${post.id}/favourite`, { method: 'POST' })).status, 200, 'frank may do what anyone may');
   // Asking again is a new request.
   assert.deepEqual(await follow('frank', 'carol'), rel(false, true, true, false));
   assert.deepEqual(await followRequests('carol'), ['frank']);
