@@ -44,7 +44,7 @@ export function defaultLimit(perm: PermissionName): number {
  * The pconfig rows a new channel starts with, as Hubzilla writes them: a limit per permission,
  * the permission role ('custom': Hearth's defaults are not one of Hubzilla's roles), follows
  * accepted at once (autoperms), and the folders uploads go to (a folder per month). Migration 013
- * gave existing channels the same rows, migration 033 the social defaults.
+ * gave existing channels the same rows, migration 034 the social defaults.
  */
 export const DEFAULT_CHANNEL_CONFIG: readonly { cat: string; k: string; v: string }[] = [
   ...PERMISSION_NAMES.map((perm) => ({ cat: 'perm_limits', k: perm, v: String(defaultLimit(perm)) })),

@@ -84,16 +84,16 @@ test('migration 013 gives a channel made before it the pconfig rows a new channe
   assert.equal(expected.length, 22);
   const got = rows(db, old.channel_id) as { cat: string; k: string; v: string }[];
   assert.deepEqual(got[0], { cat: 'perm_limits', k: 'view_stream', v: '8' }, 'a row the channel had is kept');
-  // Migration 033 added the social defaults later, so its row comes last.
+  // Migration 034 added the social defaults later, so its row comes last.
   const byKey = (list: { cat: string; k: string; v: string }[]) => [...list].sort((a, b) => `${a.cat}/${a.k}`.localeCompare(`${b.cat}/${b.k}`));
   assert.deepEqual(byKey(got.slice(1)), byKey(expected.filter((r) => !(r.cat === 'perm_limits' && r.k === 'view_stream'))));
 });
 
-test('migration 033: existing channels get the social defaults; choices they made are kept', async () => {
+test('migration 034: existing channels get the social defaults; choices they made are kept', async () => {
   const { generateChannelKeys, insertChannel } = await import('../../server/store/channels.js');
   const db = new Database(':memory:');
   const all = listMigrations();
-  migrate(db, all.filter((m) => m.version < 33));
+  migrate(db, all.filter((m) => m.version < 34));
   db.prepare("INSERT INTO account (account_email, account_password) VALUES ('a@example.com', 'x')").run();
   const made: Awaited<ReturnType<typeof insertChannel>>[] = [];
   for (const nick of ['plain', 'chose', 'locked']) made.push(insertChannel(db, { accountId: 1, nick, name: nick, baseUrl: 'http://127.0.0.1:8420', keys: await generateChannelKeys() }));
