@@ -9,6 +9,7 @@ import type { MastodonAccount } from '../../serializers/mastodon/account.js';
 import { NOTIFY } from '../notifications.js';
 import { groupKeyOf } from './notification-keys.js';
 import { VERB } from '../verbs.js';
+import { FOLLOW_NOTIFY_VERB } from '../connections.js';
 import { loadAccounts } from './accounts.js';
 import { loadMastodonStatuses } from './statuses.js';
 
@@ -52,8 +53,16 @@ function typeOf(hub: Hub, channel: ChannelRow, n: NotifyRow): MastodonType | und
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.SHARE) return 'reblog';
   if (n.ntype === NOTIFY.TAGSELF || n.ntype === NOTIFY.COMMENT || n.ntype === NOTIFY.WALL) return 'mention';
   if (n.ntype === NOTIFY.POST) return 'status';
-  if (n.ntype === NOTIFY.INTRO) return getConnection(hub.db, channel.channel_id, n.xchan)?.abook_pending ? 'follow_request' : 'follow';
+  if (n.ntype === NOTIFY.INTRO) return n.verb === FOLLOW_NOTIFY_VERB ? 'follow' : requestType(hub, channel, n.xchan);
   return undefined;
+}
+
+/** A follow request's notification: a request while it waits, a follow once accepted, nothing once withdrawn or rejected. */
+function requestType(hub: Hub, channel: ChannelRow, xchan: string): MastodonType | undefined {
+  const c = getConnection(hub.db, channel.channel_id, xchan);
+  if (!c || c.abook_blocked) return undefined;
+  if (c.abook_pending) return c.abook_ignored ? undefined : 'follow_request';
+  return 'follow';
 }
 
 export interface NotificationQuery {
