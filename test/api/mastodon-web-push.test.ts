@@ -317,7 +317,6 @@ test('each notification the subscription alerts for arrives encrypted for its ke
   // A favourite: the standard subscription alerts for it, the legacy one does not.
   const post = await json<{ id: string }>(api(token('alice'))('/api/v1/statuses', { method: 'POST', json: { status: 'like this' } }));
   await json(api(token('bob'))(`/api/v1/accounts/${ids.alice}/follow`, { method: 'POST' }));
-  await json(api(token('alice'))(`/api/v1/follow_requests/${ids.bob}/authorize`, { method: 'POST' }));
   await json(api(token('bob'))(`/api/v1/statuses/${post.id}/favourite`, { method: 'POST' }));
   const fav = await waitFor('the favourite', () => at('/standard').find((r) => (JSON.parse(decryptAes128gcm(r.body, standardDevice).toString()) as Payload).notification_type === 'favourite'));
   assert.ok(fav);
@@ -327,7 +326,7 @@ test('each notification the subscription alerts for arrives encrypted for its ke
 });
 
 test('the policy picks whose notifications are sent: all, those alice follows, her followers, none', async () => {
-  // alice follows carol (carol has not accepted); dave follows alice (alice has not accepted).
+  // alice follows carol; dave follows alice.
   await json(api(token('alice'))(`/api/v1/accounts/${ids.carol}/follow`, { method: 'POST' }));
   await json(api(token('dave'))(`/api/v1/accounts/${ids.alice}/follow`, { method: 'POST' }));
   const devices: Record<string, Device> = {};
