@@ -43,6 +43,7 @@ import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
+import { startWebPush } from './services/web-push-sender.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -336,6 +337,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
   federation = new FederationService(hub, options.federationQueue);
+  startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
   // Two routers, because a router tests every one of its patterns on every request: pages and

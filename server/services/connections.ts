@@ -1,12 +1,12 @@
 import type { Hub } from '../hub.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannelByHash } from '../store/channels.js';
-import { getPConfig } from '../store/config.js';
 import { deleteConnection, getConnection, getConnectionById, insertConnection, updateConnection, type ConnectionRow } from '../store/connections.js';
 import { getXchan } from '../store/xchans.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
 import { notify, NOTIFY } from './notifications.js';
+import { approvesFollowersByHand } from './social-settings.js';
 
 /** Legacy permission bits (abook_my_perms / abook_their_perms), Hubzilla's numbering. */
 export const PERM_BITS = {
@@ -21,21 +21,31 @@ export const DEFAULT_CONNECTION_PERMS =
   PERM_BITS.post_wall | PERM_BITS.post_comments | PERM_BITS.post_mail | PERM_BITS.chat | PERM_BITS.view_storage |
   PERM_BITS.view_pages | PERM_BITS.post_like;
 
-/** Whether a channel accepts connection requests without asking (pconfig system/autoperms = 1). */
-export function autoAccepts(hub: Hub, channelId: number): boolean {
-  return getPConfig(hub.db, channelId, 'system', 'autoperms') === '1';
-}
+/**
+ * The verb of the notification a followed channel gets when the follow needed no approval; a
+ * follow request's notification has none (as those stored before), and becomes a follow once accepted.
+ */
+export const FOLLOW_NOTIFY_VERB = 'Follow';
+
+/*
+ * Follows are one-way, kept in the connection records (abook) of both sides (store/social-graph.ts):
+ * the follower's record of the followed (abook_unconnected = 0: "I follow them") and, on this hub,
+ * the followed channel's record of the follower (abook_pending = 1 while it waits for approval;
+ * abook_unconnected = 1 when the channel does not follow them back). A record that is neither
+ * pending nor blocked makes the other a connection of the channel, with what its permissions grant.
+ */
 
 export interface ConnectResult {
   connection: ConnectionRow;
-  /** True when the other side has not accepted yet. */
+  /** True when the follow waits for the other side's approval. */
   pending: boolean;
 }
 
 /**
- * `channel` connects to (follows) `targetHash`. The channel's own connection is active at once.
- * A local target gets an incoming request that stays pending until it connects back (or at once
- * when it auto-accepts); connecting back to a pending request accepts it.
+ * `channel` follows `targetHash`. A channel of this hub that approves followers by hand gets a
+ * follow request (unless it already counts the follower among its connections, having followed
+ * them first); any other is followed at once and told so. Following someone who asked to follow
+ * the channel is a follow of its own: their request still waits for an answer (approveRequest).
  */
 export function connect(hub: Hub, channel: ChannelRow, targetHash: string): ConnectResult {
   const db = hub.db;
@@ -43,43 +53,75 @@ export function connect(hub: Hub, channel: ChannelRow, targetHash: string): Conn
   const target = getXchan(db, targetHash);
   if (!target) throw notFound('no such channel');
   return db.transaction(() => {
-    let mine = getConnection(db, channel.channel_id, targetHash);
-    if (!mine) {
-      insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: targetHash, pending: false, myPerms: DEFAULT_CONNECTION_PERMS, theirPerms: 0 });
-    } else if (mine.abook_pending) {
-      // Accepting their request (also one ignored before).
-      updateConnection(db, mine.abook_id, { abook_pending: 0, abook_ignored: 0, abook_connected: nowDb(), abook_my_perms: DEFAULT_CONNECTION_PERMS });
-      const other = getChannelByHash(db, targetHash);
-      const theirs = other && getConnection(db, other.channel_id, channel.channel_hash);
-      if (other) notify(hub, { uid: other.channel_id, ntype: NOTIFY.CONFIRM, actor: channel.channel_hash, msg: `${channel.channel_name} accepted your connection request`, link: connectionLink(hub, theirs?.abook_id), otype: 'intro' });
-    }
+    const mine = getConnection(db, channel.channel_id, targetHash);
+    const followedBefore = Boolean(mine && !mine.abook_unconnected);
+    if (!mine) insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: targetHash, pending: false, myPerms: DEFAULT_CONNECTION_PERMS, theirPerms: 0 });
+    else if (mine.abook_unconnected) updateConnection(db, mine.abook_id, { abook_unconnected: 0 });
+    const mineNow = getConnection(db, channel.channel_id, targetHash)!;
+
     let pending = false;
     const local = getChannelByHash(db, targetHash);
     if (local) {
       const theirs = getConnection(db, local.channel_id, channel.channel_hash);
       if (!theirs) {
-        const auto = autoAccepts(hub, local.channel_id);
-        const request = insertConnection(db, { account: local.channel_account_id, channel: local.channel_id, xchan: channel.channel_hash, pending: !auto, myPerms: auto ? DEFAULT_CONNECTION_PERMS : 0, theirPerms: DEFAULT_CONNECTION_PERMS });
-        pending = !auto;
+        const byHand = approvesFollowersByHand(db, local.channel_id);
+        const request = insertConnection(db, {
+          account: local.channel_account_id, channel: local.channel_id, xchan: channel.channel_hash, pending: byHand, unconnected: true,
+          myPerms: byHand ? 0 : DEFAULT_CONNECTION_PERMS, theirPerms: mineNow.abook_my_perms,
+        });
+        pending = byHand;
         notify(hub, {
-          uid: local.channel_id, ntype: NOTIFY.INTRO, actor: channel.channel_hash,
-          msg: auto ? `${channel.channel_name} connected with you` : `${channel.channel_name} wants to connect with you`,
+          uid: local.channel_id, ntype: NOTIFY.INTRO, actor: channel.channel_hash, verb: byHand ? '' : FOLLOW_NOTIFY_VERB,
+          msg: byHand ? `${channel.channel_name} wants to connect with you` : `${channel.channel_name} connected with you`,
           link: connectionLink(hub, request), otype: 'intro',
         });
       } else {
         pending = theirs.abook_pending === 1;
-        const mineNow = getConnection(db, channel.channel_id, targetHash)!;
         updateConnection(db, theirs.abook_id, { abook_their_perms: mineNow.abook_my_perms });
+        if (!followedBefore && !theirs.abook_blocked) {
+          // A follow asked anew waits again, even where an earlier request was ignored. Where they
+          // count the channel among their connections already (they follow it, or accepted it
+          // before), it is a new follower all the same, accepted at once.
+          if (pending) updateConnection(db, theirs.abook_id, { abook_ignored: 0 });
+          notify(hub, {
+            uid: local.channel_id, ntype: NOTIFY.INTRO, actor: channel.channel_hash, verb: pending ? '' : FOLLOW_NOTIFY_VERB,
+            msg: pending ? `${channel.channel_name} wants to connect with you` : `${channel.channel_name} connected with you`,
+            link: connectionLink(hub, theirs.abook_id), otype: 'intro',
+          });
+        }
       }
     }
-    mine = getConnection(db, channel.channel_id, targetHash)!;
-    return { connection: mine, pending };
+    return { connection: getConnection(db, channel.channel_id, targetHash)!, pending };
   })();
 }
 
 /** Where a connection is seen and answered in the UI. */
 function connectionLink(hub: Hub, abookId: number | undefined): string {
   return `${hub.baseUrl}/connections${abookId ? `/${abookId}` : ''}`;
+}
+
+function pendingRequest(hub: Hub, channel: ChannelRow, abookId: number, answer: 'accepted' | 'ignored' | 'rejected'): ConnectionRow {
+  const c = getConnectionById(hub.db, channel.channel_id, abookId);
+  if (!c || c.abook_self || c.abook_blocked) throw notFound('connection not found');
+  if (!c.abook_pending) throw badRequest(`only a connection request that waits for an answer can be ${answer}`);
+  return c;
+}
+
+/**
+ * The channel accepts a follow request (also one ignored before): the follower becomes a
+ * connection with the default permissions and is told. The channel does not follow them by this.
+ */
+export function approveRequest(hub: Hub, channel: ChannelRow, abookId: number): ConnectionRow {
+  const db = hub.db;
+  return db.transaction(() => {
+    const c = pendingRequest(hub, channel, abookId, 'accepted');
+    updateConnection(db, c.abook_id, { abook_pending: 0, abook_ignored: 0, abook_connected: nowDb(), abook_my_perms: c.abook_my_perms || DEFAULT_CONNECTION_PERMS });
+    const other = getChannelByHash(db, c.abook_xchan);
+    const theirs = other && getConnection(db, other.channel_id, channel.channel_hash);
+    if (theirs) updateConnection(db, theirs.abook_id, { abook_their_perms: c.abook_my_perms || DEFAULT_CONNECTION_PERMS });
+    if (other) notify(hub, { uid: other.channel_id, ntype: NOTIFY.CONFIRM, actor: channel.channel_hash, msg: `${channel.channel_name} accepted your connection request`, link: connectionLink(hub, theirs?.abook_id), otype: 'intro' });
+    return getConnectionById(db, channel.channel_id, abookId)!;
+  })();
 }
 
 /**
@@ -90,18 +132,50 @@ function connectionLink(hub: Hub, abookId: number | undefined): string {
 export function ignoreRequest(hub: Hub, channel: ChannelRow, abookId: number): ConnectionRow {
   const db = hub.db;
   return db.transaction(() => {
-    const c = getConnectionById(db, channel.channel_id, abookId);
-    if (!c || c.abook_self) throw notFound('connection not found');
-    if (!c.abook_pending) throw badRequest('only a connection request that waits for an answer can be ignored');
+    const c = pendingRequest(hub, channel, abookId, 'ignored');
     updateConnection(db, c.abook_id, { abook_ignored: 1 });
     return getConnectionById(db, channel.channel_id, abookId)!;
   })();
 }
 
-/** Removes the channel's connection to `targetHash` (and its group memberships). */
+/**
+ * The channel rejects a follow request (Mastodon's reject): their follow ends as if they had
+ * unfollowed, so they may ask again and keep what anyone may do. Ignoring (ignoreRequest) keeps
+ * the request, unanswered, and them without access.
+ */
+export function rejectRequest(hub: Hub, channel: ChannelRow, abookId: number): void {
+  const db = hub.db;
+  db.transaction(() => {
+    const c = pendingRequest(hub, channel, abookId, 'rejected');
+    const follower = getChannelByHash(db, c.abook_xchan);
+    const theirs = follower && getConnection(db, follower.channel_id, channel.channel_hash);
+    if (follower && theirs && !theirs.abook_unconnected) disconnect(hub, follower, channel.channel_hash);
+    else if (c.abook_unconnected) deleteConnection(db, c.abook_id);
+    else updateConnection(db, c.abook_id, { abook_ignored: 1 });
+  })();
+}
+
+/**
+ * The channel stops following `targetHash` (404 when it does not follow them). Its record of them
+ * stays while they follow the channel or ask to; on their side, a record kept only for this follow
+ * goes (its request with it), and a request of the channel's that they left unanswered no longer waits.
+ */
 export function disconnect(hub: Hub, channel: ChannelRow, targetHash: string): ConnectionRow {
-  const existing = getConnection(hub.db, channel.channel_id, targetHash);
-  if (!existing || existing.abook_self) throw notFound('not connected to that channel');
-  deleteConnection(hub.db, existing.abook_id);
-  return existing;
+  const db = hub.db;
+  return db.transaction(() => {
+    const mine = getConnection(db, channel.channel_id, targetHash);
+    if (!mine || mine.abook_self || mine.abook_unconnected) throw notFound('not connected to that channel');
+    const local = getChannelByHash(db, targetHash);
+    const theirs = local && getConnection(db, local.channel_id, channel.channel_hash);
+    const theyFollow = Boolean(theirs && !theirs.abook_unconnected);
+    if (mine.abook_pending || mine.abook_blocked || theyFollow) updateConnection(db, mine.abook_id, { abook_unconnected: 1 });
+    else deleteConnection(db, mine.abook_id);
+    if (theirs && !theirs.abook_blocked) {
+      if (theirs.abook_unconnected) deleteConnection(db, theirs.abook_id);
+      // They follow the channel but never accepted it: nothing waits for their answer any more,
+      // and it stays no connection of theirs.
+      else if (theirs.abook_pending) updateConnection(db, theirs.abook_id, { abook_ignored: 1 });
+    }
+    return mine;
+  })();
 }

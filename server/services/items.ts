@@ -1,7 +1,7 @@
 import type { Hub } from '../hub.js';
 import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import { getChannel, getChannelByHash, getChannelByNick, setLastPost } from '../store/channels.js';
-import { isConnected, postSubscribers } from '../store/connections.js';
+import { postSubscribers } from '../store/connections.js';
 import {
   deleteItemTerms, findActivity, getItem, getItemByMid, getItemTerms, insertItem, insertStoredItem, insertTerm, itemVisibleTo, ITEM_DEFAULTS,
   markItemDeleted, setIconfig, touchThread, updateItem, type NewItem,
@@ -17,6 +17,7 @@ import { NULL_DATE, nowDb, toDbDate } from '../util/time.js';
 import { uuid } from '../util/ids.js';
 import { canView, isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { notify, NOTIFY } from './notifications.js';
+import { isAllowed } from './permissions.js';
 import { signInBackground, signNow } from './signer.js';
 import { EXCLUSIVE_GROUPS, OBJ, VERB } from './verbs.js';
 
@@ -97,22 +98,21 @@ function newMid(hub: Hub, messageId: string | undefined): string {
   return messageId.includes('@') || messageId.includes('://') ? messageId : `${messageId}@${hub.hostname}`;
 }
 
-/** Whether `actor` may comment on (or react to) the thread whose top is `top`. */
+/**
+ * Whether `actor` may comment on (or react to) the thread whose top is `top`: its owner always;
+ * anyone else who may see it, unless the owner closed the post's comments, or restricted comments
+ * on the channel (the permission post_comments, "anyone" by default, looked up now). Hubzilla's
+ * per-post policy 'self' closes the post too. Blocked and ignored connections may not.
+ */
 export function canComment(hub: Hub, actor: string, top: ItemRow): boolean {
+  const owner = getChannel(hub.db, top.uid);
+  if (!owner) return false;
+  if (owner.channel_hash === actor) return true;
   if (top.item_nocomment) return false;
   if (top.comments_closed !== NULL_DATE && top.comments_closed <= nowDb()) return false;
-  const owner = getChannel(hub.db, top.uid);
-  if (owner?.channel_hash === actor) return true;
   if (!itemVisibleTo(hub.db, top.id, actor)) return false;
-  switch (top.comment_policy) {
-    case 'public':
-    case 'authenticated':
-      return true;
-    case 'self':
-      return false;
-    default:
-      return isConnected(hub.db, top.uid, actor);
-  }
+  if (top.comment_policy === 'self') return false;
+  return isAllowed(hub.db, owner, actor, 'post_comments');
 }
 
 /** Resolves the item a comment refers to, as seen by `actor`; 404 when missing or invisible. */

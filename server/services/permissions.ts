@@ -32,18 +32,23 @@ function isWritePermission(perm: PermissionName): boolean {
   return !perm.startsWith('view_');
 }
 
-/** The limit a permission has until the owner changes it: viewing is public, the rest per connection. */
+/** What anyone who may see a public post may do with it, as on Mastodon: reply, like, share. */
+const SOCIAL_PERMISSIONS: readonly PermissionName[] = ['post_comments', 'post_like', 'republish'];
+
+/** The limit a permission has until the owner changes it: viewing and the social ones are public, the rest per connection. */
 export function defaultLimit(perm: PermissionName): number {
-  return perm.includes('view') ? PERMS.PUBLIC : PERMS.SPECIFIC;
+  return perm.includes('view') || SOCIAL_PERMISSIONS.includes(perm) ? PERMS.PUBLIC : PERMS.SPECIFIC;
 }
 
 /**
  * The pconfig rows a new channel starts with, as Hubzilla writes them: a limit per permission,
- * the permission role ('custom': Hearth's defaults are not one of Hubzilla's roles), and the
- * folders uploads go to (a folder per month). Migration 013 gave existing channels the same rows.
+ * the permission role ('custom': Hearth's defaults are not one of Hubzilla's roles), follows
+ * accepted at once (autoperms), and the folders uploads go to (a folder per month). Migration 013
+ * gave existing channels the same rows, migration 034 the social defaults.
  */
 export const DEFAULT_CHANNEL_CONFIG: readonly { cat: string; k: string; v: string }[] = [
   ...PERMISSION_NAMES.map((perm) => ({ cat: 'perm_limits', k: perm, v: String(defaultLimit(perm)) })),
+  { cat: 'system', k: 'autoperms', v: '1' },
   { cat: 'system', k: 'default_permcat', v: 'default' },
   { cat: 'system', k: 'permissions_role', v: 'custom' },
   { cat: 'system', k: 'photo_path', v: '%Y-%m' },
@@ -94,7 +99,9 @@ export function isAllowed(db: Db, channel: ChannelRow, observer: string | undefi
   if (observer === channel.channel_hash) return !(isWritePermission(perm) && channel.channel_moved);
   const limit = permissionLimit(db, channel.channel_id, perm);
   if (observer && limit & PERMS.AUTHED) return true;
-  if (connection?.abook_ignored && isWritePermission(perm)) return false;
+  // An ignored request gets no more than it asked for: not even what anyone may do. (A record of
+  // someone the channel follows is no mere request, and is not held against them.)
+  if (connection?.abook_ignored && connection.abook_unconnected && isWritePermission(perm)) return false;
   if (limit & PERMS.PUBLIC) return true;
   if (!observer) return false;
   if (limit & PERMS.NETWORK && getXchan(db, observer)?.xchan_network === 'zot6') return true;

@@ -22,25 +22,19 @@ export function getConnectionById(db: Db, uid: number, abookId: number): Connect
   return stmt<[number, number], ConnectionRow>(db, 'SELECT * FROM abook JOIN xchan ON xchan_hash = abook_xchan WHERE abook_channel = ? AND abook_id = ?').get(uid, abookId);
 }
 
-/** Whether `xchan` is an accepted, unblocked connection of channel `uid`. */
-export function isConnected(db: Db, uid: number, xchan: string): boolean {
-  return (
-    stmt<[number, string], { n: number }>(db, 'SELECT count(*) AS n FROM abook WHERE abook_channel = ? AND abook_xchan = ? AND abook_pending = 0 AND abook_blocked = 0 AND abook_self = 0').get(uid, xchan)!.n > 0
-  );
-}
-
-export function insertConnection(db: Db, c: { account: number; channel: number; xchan: string; pending: boolean; myPerms: number; theirPerms: number }): number {
+/** A new connection record; `unconnected` when the channel does not follow them (a follower's or a blocked record). */
+export function insertConnection(db: Db, c: { account: number; channel: number; xchan: string; pending: boolean; unconnected?: boolean; myPerms: number; theirPerms: number }): number {
   const now = nowDb();
   return Number(
     stmt(
       db,
       `INSERT INTO abook (abook_account, abook_channel, abook_xchan, abook_my_perms, abook_their_perms, abook_created, abook_updated,
-         abook_connected, abook_pending) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(c.account, c.channel, c.xchan, c.myPerms, c.theirPerms, now, now, c.pending ? '0001-01-01 00:00:00' : now, c.pending ? 1 : 0).lastInsertRowid,
+         abook_connected, abook_pending, abook_unconnected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(c.account, c.channel, c.xchan, c.myPerms, c.theirPerms, now, now, c.pending ? '0001-01-01 00:00:00' : now, c.pending ? 1 : 0, c.unconnected ? 1 : 0).lastInsertRowid,
   );
 }
 
-export function updateConnection(db: Db, abookId: number, fields: Partial<Pick<AbookRow, 'abook_pending' | 'abook_blocked' | 'abook_ignored' | 'abook_hidden' | 'abook_archived' | 'abook_my_perms' | 'abook_their_perms' | 'abook_closeness' | 'abook_connected'>>): void {
+export function updateConnection(db: Db, abookId: number, fields: Partial<Pick<AbookRow, 'abook_pending' | 'abook_unconnected' | 'abook_blocked' | 'abook_ignored' | 'abook_hidden' | 'abook_archived' | 'abook_my_perms' | 'abook_their_perms' | 'abook_closeness' | 'abook_connected'>>): void {
   const keys = Object.keys(fields);
   if (!keys.length) return;
   stmt(db, `UPDATE abook SET ${keys.map((k) => `${k} = @${k}`).join(', ')}, abook_updated = @updated WHERE abook_id = @id`).run({ ...fields, updated: nowDb(), id: abookId });
@@ -54,11 +48,6 @@ export function deleteConnection(db: Db, abookId: number): void {
     stmt(db, 'DELETE FROM abconfig WHERE chan = ? AND xchan = ?').run(row.abook_channel, row.abook_xchan);
     stmt(db, 'DELETE FROM abook WHERE abook_id = ?').run(abookId);
   })();
-}
-
-/** Channels (uids) that have `xchan` as an accepted connection. */
-export function channelsConnectedTo(db: Db, xchan: string): number[] {
-  return stmt<[string], { abook_channel: number }>(db, 'SELECT abook_channel FROM abook WHERE abook_xchan = ? AND abook_pending = 0 AND abook_blocked = 0 AND abook_self = 0').all(xchan).map((r) => r.abook_channel);
 }
 
 export interface AbconfigRow {

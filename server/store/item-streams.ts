@@ -1,6 +1,7 @@
 import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow } from './rows.js';
 import { visibleToSql } from './acl.js';
+import { acceptedFollowSql, ownerHashSql } from './social-graph.js';
 
 /**
  * Item lists for the native API's streams and exports: rows in the shape the portable item
@@ -194,9 +195,9 @@ export interface NetworkQuery {
   connectionXchan?: string;
 }
 
-/** Local channels whose threads a channel's network stream shows besides its own. */
+/** Local channels whose threads a channel's network stream shows besides its own: those it follows. */
 const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
-  WHERE b.abook_channel = @uid AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_ignored = 0 AND b.abook_self = 0 AND c.channel_removed = 0`;
+  WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b', ownerHashSql('b'))} AND c.channel_removed = 0`;
 
 /** since_id ranges of up to this many rows are read rather than found on the walk by activity. */
 const SINCE_ID_ROWS = 20_000;

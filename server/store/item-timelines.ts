@@ -1,6 +1,7 @@
 import { allWide, type Db } from '../db/open.js';
 import { STATUS_ITEM_COLUMNS, type StatusItemRow } from './rows.js';
 import { visibleToSql } from './acl.js';
+import { acceptedFollowSql, ownerHashSql } from './social-graph.js';
 
 /**
  * Timelines of the compatibility API: newest first, `since_id` exclusive, `max_id` inclusive,
@@ -78,8 +79,8 @@ function page<E extends object>(db: Db, where: string, { asc, ...params }: Bound
   return asc ? rows.reverse() : rows;
 }
 
-/** Accepted, unblocked connections of a channel plus the channel itself (its self record). */
-const FOLLOWED = `SELECT abook_xchan FROM abook WHERE abook_channel = @uid AND abook_pending = 0 AND abook_blocked = 0`;
+/** Whom a channel follows (accepted follows) plus the channel itself (its self record). */
+const FOLLOWED = `SELECT a.abook_xchan FROM abook a WHERE a.abook_channel = @uid AND (a.abook_self = 1 OR ${acceptedFollowSql('a', ownerHashSql('a'))})`;
 
 /** The channel's stream: what it and the people it follows wrote or own. */
 export function homeTimeline(db: Db, uid: number, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {

@@ -1,13 +1,58 @@
 import { stmt, type Db } from '../db/open.js';
 
+/**
+ * Who follows whom, from the connection records (abook). A channel's record of an identity says
+ * two things: whether the channel follows them (abook_unconnected = 0) and whether their follow
+ * of the channel waits for its approval (abook_pending = 1). A follow of a channel of this hub is
+ * accepted once that channel keeps a record of the follower that is neither pending nor blocked;
+ * a follow of an identity elsewhere counts as accepted.
+ */
+
+/**
+ * SQL: abook row `a` is a follow its channel made, not blocked by either side and accepted by
+ * the followed side. `followerHash` is SQL for the following channel's xchan hash.
+ */
+export function acceptedFollowSql(a: string, followerHash: string): string {
+  return `(${a}.abook_self = 0 AND ${a}.abook_unconnected = 0 AND ${a}.abook_blocked = 0
+    AND (NOT EXISTS (SELECT 1 FROM channel fc WHERE fc.channel_hash = ${a}.abook_xchan)
+      OR EXISTS (SELECT 1 FROM channel fc JOIN abook fb ON fb.abook_channel = fc.channel_id
+        WHERE fc.channel_hash = ${a}.abook_xchan AND fb.abook_xchan = ${followerHash} AND fb.abook_pending = 0 AND fb.abook_blocked = 0)))`;
+}
+
+/** SQL for the xchan hash of the channel owning abook row `a`. */
+export const ownerHashSql = (a: string) => `(SELECT oc.channel_hash FROM channel oc WHERE oc.channel_id = ${a}.abook_channel)`;
+
 /** A person in a relation, with the Twitter user id (xchan_id) that orders and pages the list. */
 export interface GraphEntry {
   hash: string;
   id: number;
 }
 
-/** Whom the channel follows: its accepted, unblocked connections. */
+/** Whom the channel follows (accepted follows only). */
 export function friendsOf(db: Db, uid: number): GraphEntry[] {
+  return stmt<[number], GraphEntry>(
+    db,
+    `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a JOIN xchan x ON x.xchan_hash = a.abook_xchan
+     WHERE a.abook_channel = ? AND ${acceptedFollowSql('a', ownerHashSql('a'))} ORDER BY x.xchan_id DESC`,
+  ).all(uid);
+}
+
+/** Who follows the identity: local channels whose follow of it is accepted. */
+export function followersOf(db: Db, hash: string): GraphEntry[] {
+  return stmt<[string], GraphEntry>(
+    db,
+    `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a
+     JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
+     JOIN xchan x ON x.xchan_hash = c.channel_hash
+     WHERE a.abook_xchan = ? AND ${acceptedFollowSql('a', 'c.channel_hash')} ORDER BY x.xchan_id DESC`,
+  ).all(hash);
+}
+
+/**
+ * The channel's connections: everyone it follows or whose follow it accepted (records that are
+ * neither pending nor blocked). They are the audience of its posts for connections only.
+ */
+export function connectionsOf(db: Db, uid: number): GraphEntry[] {
   return stmt<[number], GraphEntry>(
     db,
     `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a JOIN xchan x ON x.xchan_hash = a.abook_xchan
@@ -15,18 +60,7 @@ export function friendsOf(db: Db, uid: number): GraphEntry[] {
   ).all(uid);
 }
 
-/** Who follows the identity: local channels with an accepted connection to it. */
-export function followersOf(db: Db, hash: string): GraphEntry[] {
-  return stmt<[string], GraphEntry>(
-    db,
-    `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a
-     JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
-     JOIN xchan x ON x.xchan_hash = c.channel_hash
-     WHERE a.abook_xchan = ? AND a.abook_self = 0 AND a.abook_pending = 0 ORDER BY x.xchan_id DESC`,
-  ).all(hash);
-}
-
-/** Connection requests waiting for the channel's answer. */
+/** Follow requests waiting for the channel's answer (not the ignored ones). */
 export function incomingOf(db: Db, uid: number): GraphEntry[] {
   return stmt<[number], GraphEntry>(
     db,
@@ -45,9 +79,52 @@ export function blockedBy(db: Db, uid: number): GraphEntry[] {
   ).all(uid);
 }
 
-/** Whether channel `uid` follows `hash` (accepted, unblocked connection). */
+/** Whether channel `uid` follows `hash` (an accepted follow). */
 export function follows(db: Db, uid: number, hash: string): boolean {
   return (
-    stmt<[number, string], { n: number }>(db, 'SELECT count(*) AS n FROM abook WHERE abook_channel = ? AND abook_xchan = ? AND abook_self = 0 AND abook_pending = 0 AND abook_blocked = 0').get(uid, hash)!.n > 0
+    stmt<[number, string], { n: number }>(db, `SELECT count(*) AS n FROM abook a WHERE a.abook_channel = ? AND a.abook_xchan = ? AND ${acceptedFollowSql('a', ownerHashSql('a'))}`).get(uid, hash)!
+      .n > 0
   );
+}
+
+/** How channel `uid` (xchan `self`) and `other` follow each other. */
+export interface FollowState {
+  /** The channel follows them, accepted. */
+  following: boolean;
+  /** The channel follows them and waits for their approval. */
+  requested: boolean;
+  /** They follow the channel, accepted. */
+  followedBy: boolean;
+  /** They asked to follow the channel and wait for its answer (ignored requests are not counted). */
+  requestedBy: boolean;
+}
+
+/** The follow state between a channel and each of these identities, in a fixed number of queries. */
+export function followStates(db: Db, uid: number, self: string, hashes: string[]): Map<string, FollowState> {
+  const out = new Map<string, FollowState>();
+  if (!hashes.length) return out;
+  const list = JSON.stringify(hashes);
+  // Both records of each pair: the channel's of them (mine) and, for channels of this hub, theirs of the channel.
+  const rows = stmt<[string, number, string, string], { hash: string; m_unconnected: number | null; m_pending: number | null; m_ignored: number | null; m_blocked: number | null; t_unconnected: number | null; t_pending: number | null; t_blocked: number | null; local: number }>(
+    db,
+    `SELECT h.value AS hash, m.abook_unconnected AS m_unconnected, m.abook_pending AS m_pending, m.abook_ignored AS m_ignored, m.abook_blocked AS m_blocked,
+       t.abook_unconnected AS t_unconnected, t.abook_pending AS t_pending, t.abook_blocked AS t_blocked, (c.channel_id IS NOT NULL) AS local
+     FROM json_each(?) h
+     LEFT JOIN abook m ON m.abook_channel = ? AND m.abook_xchan = h.value AND m.abook_self = 0
+     LEFT JOIN channel c ON c.channel_hash = h.value
+     LEFT JOIN abook t ON t.abook_channel = c.channel_id AND t.abook_xchan = ? AND t.abook_self = 0
+     WHERE h.value != ?`,
+  ).all(list, uid, self, self);
+  for (const r of rows) {
+    const iFollow = r.m_unconnected === 0 && r.m_blocked === 0;
+    const theyAccept = !r.local || (r.t_pending === 0 && r.t_blocked === 0);
+    const theyFollow = r.local === 1 && r.t_unconnected === 0 && r.t_blocked === 0;
+    out.set(r.hash, {
+      following: iFollow && theyAccept,
+      requested: iFollow && r.local === 1 && r.t_pending === 1 && r.t_blocked === 0,
+      followedBy: theyFollow && r.m_pending === 0 && r.m_blocked === 0,
+      requestedBy: r.m_pending === 1 && r.m_blocked === 0 && r.m_ignored === 0,
+    });
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 import { stmt, type Db } from '../db/open.js';
 import { visibleToSql } from './acl.js';
 import { dataGeneration } from './generation.js';
+import { acceptedFollowSql } from './social-graph.js';
 
 /**
  * Bulk reads for rendering people (Twitter users) from xchan hashes: local channel profiles,
@@ -23,6 +24,8 @@ export interface LocalChannelFacts {
   country_name: string | null;
   pdesc: string | null;
   homepage: string | null;
+  /** pconfig system/autoperms: '0' when the channel approves followers by hand. */
+  autoperms: string | null;
 }
 
 /** Local channels among these identities, with their default profile. */
@@ -31,7 +34,8 @@ export function localChannelFacts(db: Db, hashes: string[]): Map<string, LocalCh
   return toMap(
     stmt<[string], LocalChannelFacts>(
       db,
-      `SELECT c.channel_hash AS hash, c.channel_id, c.channel_created, c.channel_location, p.locality, p.region, p.country_name, p.pdesc, p.homepage
+      `SELECT c.channel_hash AS hash, c.channel_id, c.channel_created, c.channel_location, p.locality, p.region, p.country_name, p.pdesc, p.homepage,
+         (SELECT v FROM pconfig WHERE uid = c.channel_id AND cat = 'system' AND k = 'autoperms') AS autoperms
        FROM channel c LEFT JOIN profile p ON p.uid = c.channel_id AND p.is_default = 1
        WHERE c.channel_removed = 0 AND c.channel_hash IN (SELECT value FROM json_each(?))`,
     ).all(json(hashes)),
@@ -59,43 +63,32 @@ export function viewerConnections(db: Db, uid: number, hashes: string[]): Map<st
   );
 }
 
-/** Local channels among these that have not yet accepted the viewer's connection. */
-export function awaitingAcceptance(db: Db, viewerHash: string, hashes: string[]): Set<string> {
-  if (!hashes.length) return new Set();
-  const rows = stmt<[string, string], { hash: string }>(
-    db,
-    `SELECT c.channel_hash AS hash FROM abook a JOIN channel c ON c.channel_id = a.abook_channel
-     WHERE a.abook_xchan = ? AND a.abook_pending = 1 AND c.channel_hash IN (SELECT value FROM json_each(?))`,
-  ).all(viewerHash, json(hashes));
-  return new Set(rows.map((r) => r.hash));
-}
-
 type Counts = Map<string, number>;
 
 function counts(rows: { hash: string; n: number }[]): Counts {
   return new Map(rows.map((r) => [r.hash, r.n]));
 }
 
-/** Followers: channels having an accepted connection to the identity. */
+/** Followers: channels of this hub whose follow of the identity is accepted. */
 export function followerCounts(db: Db, hashes: string[]): Counts {
   if (!hashes.length) return new Map();
   return counts(
     stmt<[string], { hash: string; n: number }>(
       db,
-      `SELECT abook_xchan AS hash, count(*) AS n FROM abook
-       WHERE abook_xchan IN (SELECT value FROM json_each(?)) AND abook_self = 0 AND abook_pending = 0 GROUP BY abook_xchan`,
+      `SELECT a.abook_xchan AS hash, count(*) AS n FROM abook a JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
+       WHERE a.abook_xchan IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a', 'c.channel_hash')} GROUP BY a.abook_xchan`,
     ).all(json(hashes)),
   );
 }
 
-/** Friends: the accepted connections of each local channel. */
+/** Friends: whom each local channel follows (accepted follows). */
 export function friendCounts(db: Db, hashes: string[]): Counts {
   if (!hashes.length) return new Map();
   return counts(
     stmt<[string], { hash: string; n: number }>(
       db,
       `SELECT c.channel_hash AS hash, count(*) AS n FROM channel c JOIN abook a ON a.abook_channel = c.channel_id
-       WHERE c.channel_hash IN (SELECT value FROM json_each(?)) AND a.abook_self = 0 AND a.abook_pending = 0 GROUP BY c.channel_hash`,
+       WHERE c.channel_hash IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a', 'c.channel_hash')} GROUP BY c.channel_hash`,
     ).all(json(hashes)),
   );
 }

@@ -64,7 +64,7 @@ const ROUTES: { path: string; methods: string[] | '*'; auth: boolean }[] = [
   { path: 'friends/list', methods: '*', auth: true },
   { path: 'followers/list', methods: '*', auth: true },
   { path: 'friendships/lookup', methods: ['GET'], auth: true },
-  { path: 'account/settings', methods: ['GET'], auth: true },
+  { path: 'account/settings', methods: ['GET', 'POST'], auth: true },
   { path: 'help/configuration', methods: ['GET'], auth: true },
   { path: 'direct_messages/events/list', methods: ['GET'], auth: true },
   { path: 'direct_messages/events/show', methods: ['GET'], auth: true },

@@ -6,15 +6,18 @@ import { getConnection, updateConnection } from '../../server/store/connections.
 import { addGroupMember, insertGroup, removeGroupMember } from '../../server/store/groups.js';
 
 let t: TestHub;
-const id = { alice: 0, bob: 0, carol: 0, dave: 0 };
+const id = { alice: 0, bob: 0, carol: 0, dave: 0, erin: 0 };
 
 before(async () => {
-  t = await startHub({ channels: ['alice', 'bob', 'carol', 'dave'] });
-  for (const nick of ['alice', 'bob', 'carol', 'dave'] as const) id[nick] = (await ok(t, `/api/users/show.json?screen_name=${nick}`)).id;
-  // alice and bob follow each other; carol asked to follow alice (pending on alice's side).
+  t = await startHub({ channels: ['alice', 'bob', 'carol', 'dave', 'erin'] });
+  for (const nick of ['alice', 'bob', 'carol', 'dave', 'erin'] as const) id[nick] = (await ok(t, `/api/users/show.json?screen_name=${nick}`)).id;
+  // alice and bob follow each other; carol follows alice; dave approves followers by hand, and
+  // erin asked to follow him (pending on dave's side).
   await ok(t, '/api/friendships/create.json', { as: 'alice', form: { screen_name: 'bob' } });
   await ok(t, '/api/friendships/create.json', { as: 'bob', form: { user_id: String(id.alice) } });
   await ok(t, '/api/friendships/create.json', { as: 'carol', form: { screen_name: 'alice' } });
+  await ok(t, '/api/account/settings.json', { as: 'dave', form: { protected: '1' } });
+  await ok(t, '/api/friendships/create.json', { as: 'erin', form: { screen_name: 'dave' } });
   await ok(t, '/api/statuses/update.json', { as: 'bob', form: { status: 'bob public' } });
   await ok(t, '/api/statuses/update.json', { as: 'bob', form: { status: 'bob newest' } });
 });
@@ -83,7 +86,12 @@ test('users/show: by screen_name, user_id or path, anonymous allowed; 404 and 40
   assert.equal((await ok(t, '/api/users/show.json', { as: 'carol' })).screen_name, 'carol', 'the caller when nobody is named');
   const carolSeen = await ok(t, '/api/users/show.json?screen_name=alice', { as: 'carol' });
   assert.equal(carolSeen.following, true);
-  assert.equal(carolSeen.follow_request_sent, true, 'alice has not accepted carol yet');
+  assert.equal(carolSeen.follow_request_sent, false, 'alice does not approve followers by hand');
+  assert.equal(carolSeen.protected, false);
+  const erinSeen = await ok(t, '/api/users/show.json?screen_name=dave', { as: 'erin' });
+  assert.equal(erinSeen.following, false, 'dave has not accepted erin yet');
+  assert.equal(erinSeen.follow_request_sent, true);
+  assert.equal(erinSeen.protected, true);
   assert.equal(parseXml((await call(t, '/api/users/show.xml?screen_name=bob')).text).user.screen_name, 'bob');
   await fails(t, '/api/users/show.json?screen_name=nobody', 404);
   await fails(t, '/api/users/show.json?user_id=99999', 404);
@@ -148,18 +156,18 @@ test('statuses/friends, statuses/followers, friendships/incoming, blocks/list', 
   assert.equal(followers.total_count, 2);
   assert.equal(parseXml((await call(t, '/api/statuses/followers.xml', { as: 'alice' })).text).users.user.length, 2);
 
-  assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'alice' }), [id.carol]);
-  assert.deepEqual((await ok(t, '/api/friendships/incoming.json?cursor=-1', { as: 'alice' })).ids, [id.carol]);
-  assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'bob' }), []);
+  assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'dave' }), [id.erin]);
+  assert.deepEqual((await ok(t, '/api/friendships/incoming.json?cursor=-1', { as: 'dave' })).ids, [id.erin]);
+  assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'alice' }), [], 'follows of alice need no answer');
 
-  assert.deepEqual(await ok(t, '/api/blocks/list.json', { as: 'alice' }), []);
-  const row = getConnection(t.hub.db, t.channels.alice!.channel_id, t.channels.carol!.channel_hash)!;
+  assert.deepEqual(await ok(t, '/api/blocks/list.json', { as: 'dave' }), []);
+  const row = getConnection(t.hub.db, t.channels.dave!.channel_id, t.channels.erin!.channel_hash)!;
   updateConnection(t.hub.db, row.abook_id, { abook_blocked: 1 });
   try {
-    const blocked = await ok(t, '/api/blocks/list.json', { as: 'alice' });
-    assert.deepEqual(blocked.map((u: any) => [u.screen_name, u.statusnet_blocking]), [['carol', true]]);
-    assert.deepEqual((await ok(t, '/api/blocks/list.json?cursor=-1', { as: 'alice' })).users.length, 1);
-    assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'alice' }), [], 'blocked requests are not offered');
+    const blocked = await ok(t, '/api/blocks/list.json', { as: 'dave' });
+    assert.deepEqual(blocked.map((u: any) => [u.screen_name, u.statusnet_blocking]), [['erin', true]]);
+    assert.deepEqual((await ok(t, '/api/blocks/list.json?cursor=-1', { as: 'dave' })).users.length, 1);
+    assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'dave' }), [], 'blocked requests are not offered');
   } finally {
     updateConnection(t.hub.db, row.abook_id, { abook_blocked: 0 });
   }
@@ -170,16 +178,17 @@ test('friendships/create, show and destroy', async () => {
   assert.deepEqual([before.relationship.source.following, before.relationship.source.followed_by], [false, false]);
   const created = await ok(t, '/api/friendships/create.json', { as: 'carol', form: { screen_name: 'dave' } });
   assert.equal(created.screen_name, 'dave');
-  assert.equal(created.following, true);
+  assert.equal(created.following, false, 'dave approves followers by hand');
+  assert.equal(created.follow_request_sent, true);
   const shown = await ok(t, `/api/friendships/show.json?target_id=${id.dave}`, { as: 'carol' });
-  assert.equal(shown.relationship.source.following, true);
+  assert.equal(shown.relationship.source.following, false);
   assert.equal(shown.relationship.source.following_requested, true, 'dave has not accepted');
-  assert.equal(shown.relationship.target.followed_by, true);
+  assert.equal(shown.relationship.target.following_received, true);
   const mutual = await ok(t, '/api/friendships/show.json?target_screen_name=bob', { as: 'alice' });
   assert.deepEqual([mutual.relationship.source.following, mutual.relationship.source.followed_by, mutual.relationship.source.can_dm], [true, true, true]);
   const xml = parseXml((await call(t, '/api/friendships/show.xml?target_screen_name=bob', { as: 'alice' })).text);
   assert.equal(xml.relationship.target.screen_name, 'bob');
-  assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'dave' }), [id.carol]);
+  assert.deepEqual(await ok(t, '/api/friendships/incoming.json', { as: 'dave' }), [id.carol, id.erin].sort((a, b) => b - a));
 
   const destroyed = await ok(t, `/api/friendships/destroy/${id.dave}.json`, { as: 'carol', method: 'POST' });
   assert.equal(destroyed.following, false);

@@ -7,6 +7,9 @@ let t: TestHub;
 
 before(async () => {
   t = await startHub({ channels: ['alice', 'bob', 'carol'] });
+  // alice approves her followers by hand (the UI's Settings); other channels are followed at once.
+  const settings = await t.request('/api/account/settings.json', { as: 'alice', method: 'POST', body: new URLSearchParams({ protected: '1' }) });
+  assert.equal(settings.status, 200, await settings.clone().text());
 });
 
 after(async () => {
@@ -33,6 +36,7 @@ async function notificationsOf(as: string) {
 }
 
 const ignore = (as: string, abookId: string) => call(t, as, 'abook/ignore', { form: { abook_id: abookId } });
+const approve = (as: string, abookId: string) => call(t, as, 'abook/approve', { form: { abook_id: abookId } });
 
 test('a connection request can be ignored, and accepted later', async () => {
   await befriend('bob', 'alice');
@@ -49,7 +53,14 @@ test('a connection request can be ignored, and accepted later', async () => {
   const incoming = await t.request('/api/friendships/incoming.json', { as: 'alice' });
   assert.deepEqual(((await incoming.json()) as number[]).length, 0, 'no longer among the requests waiting');
 
+  // Following bob back is a follow of alice's own, not an answer to his request.
   await befriend('alice', 'bob');
+  const followed = await connectionOf('alice', 'bob');
+  assert.equal(followed.abook_unconnected, '0', 'alice follows bob');
+  assert.equal(followed.abook_pending, '1', 'his request still waits');
+
+  const approved = await approve('alice', request.abook_id!);
+  assert.equal(approved.status, 200, approved.text);
   const accepted = await connectionOf('alice', 'bob');
   assert.equal(accepted.abook_pending, '0');
   assert.equal(accepted.abook_ignored, '0');
@@ -70,4 +81,10 @@ test('abook/ignore answers bad input with 4xx', async () => {
   assert.equal((await ignore('bob', fromCarol.abook_id!)).status, 404, "someone else's connection");
   assert.equal((await call(t, 'alice', `abook/ignore?abook_id=${fromCarol.abook_id}`)).status, 405);
   assert.equal((await ignore('alice', fromCarol.abook_id!)).status, 200);
+  assert.equal((await call(t, 'alice', 'abook/approve', { form: {} })).status, 400);
+  assert.equal((await approve('alice', 'abc')).status, 400);
+  assert.equal((await approve('alice', '999999')).status, 404);
+  assert.equal((await approve('alice', accepted.abook_id!)).status, 400, 'an accepted connection is no request');
+  assert.equal((await approve('bob', fromCarol.abook_id!)).status, 404, "someone else's connection");
+  assert.equal((await call(t, 'alice', `abook/approve?abook_id=${fromCarol.abook_id}`)).status, 405);
 });

@@ -93,7 +93,8 @@ test('channel/export/basic carries the permission data Hubzilla\'s importer read
   const missing = Object.keys(f.body.channel).filter((k) => !(k in e.channel) && !secrets.has(k));
   assert.deepEqual(missing, [], 'every channel field of the recording but the secrets');
   assert.equal(e.channel.channel_r_stream, '1');
-  assert.equal(e.channel.channel_w_comment, '128');
+  assert.equal(e.channel.channel_w_comment, '1', 'anyone who may see a post may comment (DESIGN.md)');
+  assert.equal(e.channel.channel_w_wall, '128');
   const limitKeys = (rows: { k: string }[]) => rows.map((row) => row.k);
   assert.deepEqual(limitKeys(e.channel.perm_limits), limitKeys(f.body.channel.perm_limits));
   for (const row of e.channel.perm_limits) {
@@ -110,6 +111,7 @@ test('channel/export/basic carries the permission data Hubzilla\'s importer read
   assert.equal(value('system', 'photo_path'), '%Y-%m');
   assert.equal(value('system', 'attach_path'), '%Y-%m');
   assert.equal(value('perm_limits', 'view_stream'), '1');
+  assert.equal(value('system', 'autoperms'), '1', 'follows are accepted at once');
 
   const recordedBob = f.body.abook.find((a: { abook_self: number }) => a.abook_self === 0);
   const bobEntry = e.abook.find((a: { abook_xchan: string }) => a.abook_xchan === bob!.channel_hash);

@@ -26,8 +26,9 @@ before(async () => {
   }
   const aliceId = (await rest.bob!.v1.accounts.lookup({ acct: 'alice' })).id;
   const bobId = (await rest.alice!.v1.accounts.lookup({ acct: 'bob' })).id;
+  // They follow each other (neither approves followers by hand).
   await rest.bob!.v1.accounts.$select(aliceId).follow();
-  await rest.alice!.v1.followRequests.$select(bobId).authorize();
+  await rest.alice!.v1.accounts.$select(bobId).follow();
 });
 after(() => t.stop());
 

@@ -67,9 +67,12 @@ test('perm_allowed evaluates the named xchan with Hubzilla\'s permission names',
   assert.deepEqual(byAbook.json, [{ perm: 'post_comments', allowed: true }]);
   const byHash = await call(t, 'alice', `perm_allowed?perm=post_comments&xchan=${encodeURIComponent(bob!.channel_hash)}`);
   assert.deepEqual(byHash.json, [{ perm: 'post_comments', allowed: true }]);
-  // carol is not a connection: public permissions yes, per-connection ones no.
+  // carol is not a connection: public permissions yes (viewing, and commenting as anyone may
+  // who sees a public post), per-connection ones no.
   const carolComments = await call(t, 'alice', `perm_allowed?perm=post_comments&address=carol@${t.hub.hostname}`);
-  assert.deepEqual(carolComments.json, [{ perm: 'post_comments', allowed: false }]);
+  assert.deepEqual(carolComments.json, [{ perm: 'post_comments', allowed: true }]);
+  const carolWall = await call(t, 'alice', `perm_allowed?perm=post_wall&address=carol@${t.hub.hostname}`);
+  assert.deepEqual(carolWall.json, [{ perm: 'post_wall', allowed: false }]);
   const carolView = await call(t, 'alice', `perm_allowed?perm=view_stream&hash=${encodeURIComponent(carol!.channel_hash)}`);
   assert.deepEqual(carolView.json, [{ perm: 'view_stream', allowed: true }]);
   // write_storage is not among a new connection's grants.

@@ -9,6 +9,8 @@ let ui: Ui;
 
 before(async () => {
   hub = await startHub({ channels: ['alice', 'bob', 'carol', 'dave'] });
+  // alice approves followers by hand (Settings): connecting with her is a request she answers.
+  await apiCall(hub, 'alice', '/api/account/settings', { protected: '1' });
   ui = await openUi(hub, { as: 'alice' });
 });
 

@@ -80,6 +80,7 @@ const NEEDS: Record<string, string> = {
   'GET /api/v1/favourites': 'read:favourites',
   'GET /api/v1/notifications': 'read:notifications',
   'POST /api/v1/notifications/clear': 'write:notifications',
+  'GET /api/v1/notifications/unread_count': 'read:notifications',
   'GET /api/v1/notifications/:id': 'read:notifications',
   'POST /api/v1/notifications/:id/dismiss': 'write:notifications',
   'GET /api/v1/lists': 'read:lists',
@@ -102,6 +103,10 @@ const NEEDS: Record<string, string> = {
   'GET /api/v1/endorsements': 'read:accounts',
   'GET /api/v1/domain_blocks': 'read:blocks',
   'GET /api/v1/trends/tags': 'none',
+  'POST /api/v1/push/subscription': 'push',
+  'GET /api/v1/push/subscription': 'push',
+  'PUT /api/v1/push/subscription': 'push',
+  'DELETE /api/v1/push/subscription': 'push',
   'GET /api/v1/streaming/health': 'none',
   'GET /api/v1/streaming/user': 'read:statuses',
   'GET /api/v1/streaming/user/notification': 'read:notifications',
@@ -116,6 +121,11 @@ const NEEDS: Record<string, string> = {
   'POST /api/v2/media': 'write:media',
   'GET /api/v2/search': 'read:search',
   'GET /api/v2/filters': 'read:filters',
+  'GET /api/v2/notifications': 'read:notifications',
+  'GET /api/v2/notifications/unread_count': 'read:notifications',
+  'GET /api/v2/notifications/:group_key': 'read:notifications',
+  'POST /api/v2/notifications/:group_key/dismiss': 'write:notifications',
+  'GET /api/v2/notifications/:group_key/accounts': 'read:notifications',
 };
 
 /** Whether a token of this one scope may call a route that needs `need`. */
@@ -260,6 +270,8 @@ test('no answer to a token without read:statuses carries a private or direct sta
   const SHOWN_UNDER: Record<string, string> = {
     'GET /api/v1/notifications': 'read:notifications',
     'GET /api/v1/notifications/:id': 'read:notifications',
+    'GET /api/v2/notifications': 'read:notifications',
+    'GET /api/v2/notifications/:group_key': 'read:notifications',
     'GET /api/v1/bookmarks': 'read:bookmarks',
     'GET /api/v1/favourites': 'read:favourites',
     'GET /api/v1/timelines/list/:id': 'read:lists',

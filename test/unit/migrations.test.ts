@@ -81,8 +81,42 @@ test('migration 013 gives a channel made before it the pconfig rows a new channe
   const made = await createChannel(fresh, { baseUrl: 'http://127.0.0.1:8420' }, { nick: 'new', password: 'a good password' });
   const rows = (d: Database.Database, uid: number) => d.prepare('SELECT cat, k, v FROM pconfig WHERE uid = ? ORDER BY id').all(uid);
   const expected = rows(fresh, made.channel_id) as { cat: string; k: string; v: string }[];
-  assert.equal(expected.length, 21);
+  assert.equal(expected.length, 22);
   const got = rows(db, old.channel_id) as { cat: string; k: string; v: string }[];
   assert.deepEqual(got[0], { cat: 'perm_limits', k: 'view_stream', v: '8' }, 'a row the channel had is kept');
-  assert.deepEqual(got.slice(1), expected.filter((r) => !(r.cat === 'perm_limits' && r.k === 'view_stream')));
+  // Migration 034 added the social defaults later, so its row comes last.
+  const byKey = (list: { cat: string; k: string; v: string }[]) => [...list].sort((a, b) => `${a.cat}/${a.k}`.localeCompare(`${b.cat}/${b.k}`));
+  assert.deepEqual(byKey(got.slice(1)), byKey(expected.filter((r) => !(r.cat === 'perm_limits' && r.k === 'view_stream'))));
+});
+
+test('migration 034: existing channels get the social defaults; choices they made are kept', async () => {
+  const { generateChannelKeys, insertChannel } = await import('../../server/store/channels.js');
+  const db = new Database(':memory:');
+  const all = listMigrations();
+  migrate(db, all.filter((m) => m.version < 34));
+  db.prepare("INSERT INTO account (account_email, account_password) VALUES ('a@example.com', 'x')").run();
+  const made: Awaited<ReturnType<typeof insertChannel>>[] = [];
+  for (const nick of ['plain', 'chose', 'locked']) made.push(insertChannel(db, { accountId: 1, nick, name: nick, baseUrl: 'http://127.0.0.1:8420', keys: await generateChannelKeys() }));
+  const [plain, chose, locked] = made;
+  const limit = db.prepare("INSERT OR REPLACE INTO pconfig (uid, cat, k, v) VALUES (?, 'perm_limits', ?, ?)");
+  for (const ch of [plain!, chose!, locked!]) for (const k of ['post_comments', 'post_like', 'republish', 'post_wall']) limit.run(ch.channel_id, k, '128');
+  limit.run(chose!.channel_id, 'post_comments', '8');
+  db.prepare("INSERT INTO pconfig (uid, cat, k, v) VALUES (?, 'system', 'autoperms', '0')").run(chose!.channel_id);
+  db.prepare("INSERT INTO pconfig (uid, cat, k, v) VALUES (?, 'mastodon', 'locked', '1')").run(locked!.channel_id);
+  // plain follows chose (accepted); locked asked to follow plain (waiting).
+  const abook = db.prepare('INSERT INTO abook (abook_channel, abook_xchan, abook_pending) VALUES (?, ?, ?)');
+  abook.run(plain!.channel_id, chose!.channel_hash, 0);
+  abook.run(chose!.channel_id, plain!.channel_hash, 0);
+  abook.run(plain!.channel_id, locked!.channel_hash, 1);
+  migrate(db, all);
+
+  const v = (uid: number, cat: string, k: string) => (db.prepare('SELECT v FROM pconfig WHERE uid = ? AND cat = ? AND k = ?').get(uid, cat, k) as { v: string } | undefined)?.v;
+  for (const k of ['post_comments', 'post_like', 'republish']) assert.equal(v(plain!.channel_id, 'perm_limits', k), '1', `${k} is public`);
+  assert.equal(v(plain!.channel_id, 'perm_limits', 'post_wall'), '128', 'other permissions stay per connection');
+  assert.equal(v(chose!.channel_id, 'perm_limits', 'post_comments'), '8', 'a limit the channel chose is kept');
+  assert.deepEqual([v(plain!.channel_id, 'system', 'autoperms'), v(chose!.channel_id, 'system', 'autoperms'), v(locked!.channel_id, 'system', 'autoperms')], ['1', '0', '0']);
+  assert.equal(v(locked!.channel_id, 'mastodon', 'locked'), undefined, 'one setting for every API');
+  const unconnected = (uid: number, xchan: string) => (db.prepare('SELECT abook_unconnected AS u FROM abook WHERE abook_channel = ? AND abook_xchan = ?').get(uid, xchan) as { u: number }).u;
+  assert.equal(unconnected(plain!.channel_id, chose!.channel_hash), 0, 'plain follows chose');
+  assert.equal(unconnected(plain!.channel_id, locked!.channel_hash), 1, 'a request waiting is no follow of plain\'s');
 });

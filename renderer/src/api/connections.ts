@@ -12,7 +12,7 @@ export async function getConnection(abookId: string): Promise<Connection | undef
   return Array.isArray(res) ? res.find((c) => String(c.abook_id) === abookId) : undefined;
 }
 
-/** Connects to another channel by its address (nick@host). */
+/** Follows (connects to) another channel by its address (nick@host); one that approves followers by hand is asked first. */
 export function connect(address: string): Promise<User> {
   return post<User>(`${COMPAT}friendships/create`, { screen_name: address });
 }
@@ -44,10 +44,12 @@ export function isAllowed(p: PermAllowed): boolean {
 /** A connection request waiting for this channel's answer (the other side connected first). */
 export const isRequest = (c: Connection) => String(c.abook_pending) === '1';
 export const isIgnored = (c: Connection) => String(c.abook_ignored) === '1';
+/** Whether this channel follows them (a record kept only for their follow says abook_unconnected 1). */
+export const isFollowed = (c: Connection) => String(c.abook_unconnected ?? '0') !== '1';
 
-/** Accepts a connection request: connecting back is what accepts it. */
-export function acceptRequest(c: Connection): Promise<User> {
-  return connect(c.xchan_addr ?? '');
+/** Accepts a connection request: they follow this channel from now on (it does not follow them by this). */
+export function acceptRequest(c: Connection): Promise<Connection> {
+  return post<Connection>(`${NATIVE}abook/approve`, { abook_id: c.abook_id });
 }
 
 /** Ignores a connection request: it stays unanswered and stops waiting among the requests. */

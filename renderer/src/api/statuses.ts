@@ -75,6 +75,8 @@ export interface PostDraft {
   location: string;
   coord: string;
   attachments: File[];
+  /** Nobody may comment on (or like) the new post. */
+  commentsClosed?: boolean;
   /** Set when editing an existing post. */
   postId?: number;
 }
@@ -92,6 +94,7 @@ export function publishPost(draft: PostDraft, onProgress: (fraction: number) => 
     for (const c of draft.contacts) form.append('contact_allow[]', c);
     if (draft.location) form.append('location', draft.location);
     if (draft.coord) form.append('coord', draft.coord);
+    if (draft.commentsClosed) form.append('nocomment', '1');
   }
   for (const file of draft.attachments) form.append('media', file, file.name);
   return upload<ItemUpdateResult>(`${NATIVE}item/update`, form, onProgress);

@@ -33,6 +33,8 @@ export interface User {
   profile_image_url_profile_size?: string;
   cid?: number;
   following?: boolean;
+  /** The caller's follow waits for their approval. */
+  follow_request_sent?: boolean;
   self?: number | boolean;
 }
 
@@ -111,6 +113,7 @@ export interface Connection {
   abook_xchan: string;
   abook_self: string;
   abook_pending?: string;
+  abook_unconnected?: string;
   abook_blocked?: string;
   abook_ignored?: string;
   abook_archived?: string;

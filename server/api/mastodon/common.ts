@@ -84,8 +84,8 @@ export function readPage(p: MastodonPage, read: (page: TimelinePage) => StatusIt
   return read({ count: p.limit, offset: 0, sinceId: p.sinceId, maxId, ...extra });
 }
 
-/** Mastodon's Link header for a page whose entries carry these ids (newest first). */
-export function setLinkHeader(req: ApiRequest, ids: (number | string)[]): void {
+/** Mastodon's Link header for a page whose entries carry these ids (newest first); no next link for the last page when known. */
+export function setLinkHeader(req: ApiRequest, ids: (number | string)[], opts: { last?: boolean } = {}): void {
   if (!ids.length) return;
   // The path as routed: the one sent may begin with '//', which a URL parser reads as a host.
   const url = new URL(`${req.ctx.path}${req.ctx.search}`, req.hub.baseUrl);
@@ -94,7 +94,7 @@ export function setLinkHeader(req: ApiRequest, ids: (number | string)[]): void {
   next.searchParams.set('max_id', String(ids[ids.length - 1]));
   const prev = new URL(url);
   prev.searchParams.set('min_id', String(ids[0]));
-  req.ctx.set('Link', `<${next}>; rel="next", <${prev}>; rel="prev"`);
+  req.ctx.set('Link', opts.last ? `<${prev}>; rel="prev"` : `<${next}>; rel="next", <${prev}>; rel="prev"`);
 }
 
 /** A page of items as statuses, with the Link header. */

@@ -3,6 +3,7 @@ import { MAX_BODY } from '../../services/items.js';
 import { publishedCounts } from '../../services/published-counts.js';
 import { HEARTH_VERSION } from '../../version.js';
 import type { InstanceFacts } from '../../serializers/mastodon/instance.js';
+import { vapidKeys } from '../../services/web-push.js';
 
 /** Mastodon's API level the hub answers, and its own version beside it (apps parse the first). */
 export const MASTODON_VERSION = `4.3.0 (compatible; Hearth ${HEARTH_VERSION})`;
@@ -23,5 +24,6 @@ export function instanceFacts(hub: Hub): InstanceFacts {
     contact: null,
     users: counts.channels,
     statuses: counts.posts,
+    vapidKey: vapidKeys(hub.db).publicKey,
   };
 }

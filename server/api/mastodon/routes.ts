@@ -30,6 +30,7 @@ import { bookmarksRoute, favouritesRoute } from './v1/bookmarks.js';
 import { instanceV2Route } from './v2/instance.js';
 import { notificationsRoute } from './v1/notifications.js';
 import { notificationDismissRoute, notificationShowRoute, notificationsClearRoute } from './v1/notifications/show.js';
+import { unreadCountRoute } from './v1/notifications/unread_count.js';
 import { listCreateRoute, listsRoute } from './v1/lists.js';
 import { listAccountsRoute, listAddAccountsRoute, listDeleteRoute, listRemoveAccountsRoute, listShowRoute, listUpdateRoute } from './v1/lists/show.js';
 import { conversationsRoute } from './v1/conversations.js';
@@ -41,6 +42,9 @@ import { filtersV2Route } from './v2/misc.js';
 import { searchV2Route } from './v2/search.js';
 import { sseRoutes } from './v1/streaming.js';
 import { mediaV2Route } from './v2/media.js';
+import { pushSubscribeRoute, pushSubscriptionRoute, pushSubscriptionUpdateRoute, pushUnsubscribeRoute } from './v1/push/subscription.js';
+import { groupedNotificationsRoute, unreadGroupCountRoute } from './v2/notifications.js';
+import { notificationGroupAccountsRoute, notificationGroupDismissRoute, notificationGroupRoute } from './v2/notifications/group.js';
 
 /**
  * Routes under /api/v1, each with the scope a token needs. Fixed paths come before paths with a
@@ -99,6 +103,7 @@ export const mastodonV1Routes: MastodonRoute[] = [
   favouritesRoute,
   notificationsRoute,
   notificationsClearRoute,
+  unreadCountRoute,
   notificationShowRoute,
   notificationDismissRoute,
   listsRoute,
@@ -121,8 +126,22 @@ export const mastodonV1Routes: MastodonRoute[] = [
   endorsementsRoute,
   domainBlocksRoute,
   trendsRoute,
+  pushSubscribeRoute,
+  pushSubscriptionRoute,
+  pushSubscriptionUpdateRoute,
+  pushUnsubscribeRoute,
   ...sseRoutes,
 ];
 
 /** Routes under /api/v2. */
-export const mastodonV2Routes: MastodonRoute[] = [instanceV2Route, mediaV2Route, searchV2Route, filtersV2Route];
+export const mastodonV2Routes: MastodonRoute[] = [
+  instanceV2Route,
+  mediaV2Route,
+  searchV2Route,
+  filtersV2Route,
+  groupedNotificationsRoute,
+  unreadGroupCountRoute,
+  notificationGroupRoute,
+  notificationGroupDismissRoute,
+  notificationGroupAccountsRoute,
+];

@@ -13,6 +13,7 @@ import { itemUpdate } from './item/update.js';
 import { itemFull } from './item/full.js';
 import { abook } from './abook.js';
 import { abookIgnore } from './abook/ignore.js';
+import { abookApprove } from './abook/approve.js';
 import { abconfig } from './abconfig.js';
 import { permAllowed } from './perm_allowed.js';
 import { files } from './files.js';
@@ -44,6 +45,7 @@ export const nativeRoutes: ApiRoute[] = [
   itemFull,
   abook,
   abookIgnore,
+  abookApprove,
   abconfig,
   permAllowed,
   files,

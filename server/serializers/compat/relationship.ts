@@ -8,8 +8,10 @@ export interface RelationFacts {
   following: boolean;
   /** Target follows source. */
   followedBy: boolean;
-  /** Source's connection waits for target's acceptance. */
+  /** Source's follow waits for target's approval. */
   requested: boolean;
+  /** Target asked to follow source, waiting for its answer. */
+  requestedBy: boolean;
   blocking: boolean;
 }
 
@@ -23,7 +25,7 @@ export function relationship(f: RelationFacts) {
         following: f.following,
         followed_by: f.followedBy,
         following_requested: f.requested,
-        following_received: false,
+        following_received: f.requestedBy,
         blocking: f.blocking,
         muting: false,
         notifications_enabled: false,
@@ -32,7 +34,7 @@ export function relationship(f: RelationFacts) {
         all_replies: false,
         marked_spam: false,
       },
-      target: { ...ids(f.target), following: f.followedBy, followed_by: f.following, following_requested: false, following_received: f.requested },
+      target: { ...ids(f.target), following: f.followedBy, followed_by: f.following, following_requested: f.requestedBy, following_received: f.requested },
     },
   };
 }

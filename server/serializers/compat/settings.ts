@@ -1,8 +1,12 @@
-/** Twitter's account/settings answer for a channel: time zone and the (fixed) preferences of this hub. */
-export function accountSettings(c: { screenName: string; timezone: string; language: string }) {
+/**
+ * Twitter's account/settings answer for a channel: time zone, whether it approves followers by hand
+ * (protected), who may comment on its posts (comment_policy, Hearth's own) and fixed preferences.
+ */
+export function accountSettings(c: { screenName: string; timezone: string; language: string; protected: boolean; commentPolicy: string }) {
   return {
     time_zone: { name: c.timezone, utc_offset: utcOffsetSeconds(c.timezone), tzinfo_name: c.timezone },
-    protected: false,
+    protected: c.protected,
+    comment_policy: c.commentPolicy,
     screen_name: c.screenName,
     always_use_https: false,
     use_cookie_personalization: false,

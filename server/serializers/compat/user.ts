@@ -63,9 +63,9 @@ export interface UserRelation {
   viewerUid: number;
   /** The viewer's connection (abook) id for this person, 0 if none. */
   abookId: number;
-  /** The viewer follows them (an accepted connection of the viewer). */
+  /** The viewer follows them (an accepted follow). */
   following: boolean;
-  /** The viewer's connection waits for their acceptance. */
+  /** The viewer's follow waits for their approval. */
   followRequestSent: boolean;
   blocking: boolean;
   self: boolean;
@@ -84,6 +84,8 @@ export interface UserFacts {
   profile?: UserProfile;
   /** When the identity became known ('YYYY-MM-DD HH:MM:SS'). */
   created: string;
+  /** A channel of this hub that approves its followers by hand (Twitter's protected, Mastodon's locked). */
+  locked: boolean;
   counts: UserCounts;
   relation: UserRelation;
 }
@@ -125,7 +127,7 @@ export function compatUser(f: UserFacts, opts: UserOptions = {}): CompatUser {
   u.url = f.profile?.homepage || x.xchan_url;
   if (opts.entities !== false) u.entities = { url: { urls: [] }, description: { urls: [] } };
   u.description = f.profile?.description ?? '';
-  u.protected = false;
+  u.protected = f.locked;
   if (!omit.includes('verified')) u.verified = r.viewerUid !== 0;
   u.followers_count = f.counts.followers;
   u.friends_count = f.counts.friends;

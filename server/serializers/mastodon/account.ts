@@ -16,7 +16,6 @@ export interface AccountExtras {
   header?: string;
   fields: { name: string; value: string }[];
   bot: boolean;
-  locked: boolean;
 }
 
 export interface MastodonAccount {
@@ -69,7 +68,7 @@ export function mastodonAccount(f: UserFacts, e: AccountExtras, baseUrl: string)
     username: nick,
     acct: e.local ? nick : x.xchan_addr || nick,
     display_name: x.xchan_name || nick,
-    locked: e.locked,
+    locked: f.locked,
     bot: e.bot,
     discoverable: true,
     group: false,

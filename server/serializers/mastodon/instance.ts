@@ -10,6 +10,8 @@ export interface InstanceFacts {
   contact: { acct: string; email: string } | null;
   users: number;
   statuses: number;
+  /** The hub's VAPID public key, for Web Push subscriptions. */
+  vapidKey: string;
 }
 
 const POLLS = { max_options: 0, max_characters_per_option: 0, min_expiration: 0, max_expiration: 0 };
@@ -68,7 +70,7 @@ export function instanceV2(f: InstanceFacts) {
     languages: ['en'],
     configuration: {
       urls: { streaming: f.baseUrl.replace(/^http/, 'ws'), status: null },
-      vapid: { public_key: '' },
+      vapid: { public_key: f.vapidKey },
       ...configuration(f),
       translation: { enabled: false },
     },

@@ -99,7 +99,9 @@ export function importSocial(hub: Hub, channel: ChannelRow, ids: IdentityMap, ex
         abook_my_perms: num(a.abook_my_perms), abook_their_perms: num(a.abook_their_perms), abook_closeness: 'abook_closeness' in a ? num(a.abook_closeness) : 99,
         abook_created: str(a.abook_created) || NULL_DATE, abook_updated: str(a.abook_updated) || NULL_DATE, abook_connected: str(a.abook_connected) || NULL_DATE,
         abook_dob: str(a.abook_dob) || NULL_DATE, abook_flags: num(a.abook_flags), abook_blocked: num(a.abook_blocked), abook_ignored: num(a.abook_ignored),
-        abook_hidden: num(a.abook_hidden), abook_archived: num(a.abook_archived), abook_pending: num(a.abook_pending), abook_unconnected: num(a.abook_unconnected),
+        abook_hidden: num(a.abook_hidden), abook_archived: num(a.abook_archived), abook_pending: num(a.abook_pending),
+        // A request waiting for an answer is no follow of the channel's (Hubzilla leaves abook_unconnected 0).
+        abook_unconnected: num(a.abook_pending) ? 1 : num(a.abook_unconnected),
         abook_self: 0, abook_feed: num(a.abook_feed), abook_not_here: num(a.abook_not_here), abook_profile: '', abook_incl: str(a.abook_incl),
         abook_excl: str(a.abook_excl), abook_instance: str(a.abook_instance), abook_role: str(a.abook_role),
       });

@@ -2,11 +2,12 @@ import type { Db } from '../../db/open.js';
 import type { XchanRow } from '../../store/rows.js';
 import { getChannelByHash } from '../../store/channels.js';
 import { getConnection } from '../../store/connections.js';
+import { followStates } from '../../store/social-graph.js';
 
 export interface Link {
-  /** `from` follows `to` (an accepted, unblocked connection of a local channel). */
+  /** `from` follows `to` (an accepted follow of a local channel). */
   follows: boolean;
-  /** `from` asked to connect and `to` has not answered. */
+  /** `from` follows `to` and waits for its approval. */
   pending: boolean;
   blocks: boolean;
 }
@@ -14,6 +15,8 @@ export interface Link {
 /** How the local channel of identity `from` relates to `to` (all false when `from` is not local). */
 export function linkBetween(db: Db, from: XchanRow, to: XchanRow): Link {
   const ch = getChannelByHash(db, from.xchan_hash);
-  const c = ch ? getConnection(db, ch.channel_id, to.xchan_hash) : undefined;
-  return { follows: !!c && !c.abook_pending && !c.abook_blocked, pending: !!c && c.abook_pending === 1, blocks: !!c && c.abook_blocked === 1 };
+  if (!ch) return { follows: false, pending: false, blocks: false };
+  const state = followStates(db, ch.channel_id, ch.channel_hash, [to.xchan_hash]).get(to.xchan_hash);
+  const c = getConnection(db, ch.channel_id, to.xchan_hash);
+  return { follows: Boolean(state?.following), pending: Boolean(state?.requested), blocks: !!c && !c.abook_self && c.abook_blocked === 1 };
 }

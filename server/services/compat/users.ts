@@ -2,11 +2,11 @@ import type { Hub } from '../../hub.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { getXchansByHash } from '../../store/xchans.js';
 import { countStarred } from '../../store/item-stars.js';
-import {
-  awaitingAcceptance, followerCounts, friendCounts, localChannelFacts, statusCounts, viewerConnections, type LocalChannelFacts,
-} from '../../store/user-facts.js';
+import { followerCounts, friendCounts, localChannelFacts, statusCounts, viewerConnections, type LocalChannelFacts } from '../../store/user-facts.js';
+import { followStates } from '../../store/social-graph.js';
 import { compatUser, NO_RELATION, type CompatUser, type UserFacts, type UserOptions, type UserProfile } from '../../serializers/compat/user.js';
 import { CONTENT_VERBS } from '../verbs.js';
+import { isLockedValue } from '../social-settings.js';
 
 function profileOf(local: LocalChannelFacts): UserProfile {
   const location = local.channel_location || [local.locality, local.region, local.country_name].filter((s): s is string => Boolean(s)).join(', ');
@@ -25,7 +25,7 @@ export function loadUserFacts(hub: Hub, viewer: ChannelRow | undefined, hashes: 
   const locals = localChannelFacts(db, present);
   const observer = viewer?.channel_hash ?? '';
   const mine = viewer ? viewerConnections(db, viewer.channel_id, present) : new Map();
-  const awaiting = viewer ? awaitingAcceptance(db, viewer.channel_hash, present) : new Set<string>();
+  const states = viewer ? followStates(db, viewer.channel_id, viewer.channel_hash, present) : new Map();
   const followers = followerCounts(db, present);
   const friends = friendCounts(db, present);
   const statuses = statusCounts(db, present, observer, CONTENT_VERBS);
@@ -35,11 +35,12 @@ export function loadUserFacts(hub: Hub, viewer: ChannelRow | undefined, hashes: 
     const local = locals.get(hash);
     const conn = mine.get(hash);
     const self = viewer !== undefined && hash === viewer.channel_hash;
-    const follows = Boolean(conn && !conn.abook_self && !conn.abook_pending);
+    const state = states.get(hash);
     out.set(hash, {
       xchan,
       profile: local ? profileOf(local) : undefined,
       created: local?.channel_created ?? conn?.abook_created ?? xchan.xchan_name_date,
+      locked: local ? isLockedValue(local.autoperms) : false,
       counts: {
         followers: followers.get(hash) ?? 0,
         friends: friends.get(hash) ?? 0,
@@ -50,8 +51,8 @@ export function loadUserFacts(hub: Hub, viewer: ChannelRow | undefined, hashes: 
         ? {
             viewerUid: conn || self ? viewer.channel_id : 0,
             abookId: conn?.abook_id ?? 0,
-            following: follows,
-            followRequestSent: follows && awaiting.has(hash),
+            following: Boolean(state?.following),
+            followRequestSent: Boolean(state?.requested),
             blocking: Boolean(conn?.abook_blocked),
             self,
           }

@@ -23,7 +23,7 @@ export function loadAccounts(hub: Hub, viewer: ChannelRow | undefined, hashes: I
   for (const [hash, f] of facts) {
     const c = config.get(hash) ?? {};
     const local = f.profile !== undefined;
-    const extras: AccountExtras = { local, header: c.header, fields: parseFields(c.fields), bot: c.bot === '1', locked: c.locked === '1' };
+    const extras: AccountExtras = { local, header: c.header, fields: parseFields(c.fields), bot: c.bot === '1' };
     out.set(hash, mastodonAccount(f, extras, hub.baseUrl));
   }
   return out;

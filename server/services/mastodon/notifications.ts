@@ -7,7 +7,9 @@ import { isoDate } from '../../serializers/mastodon/dates.js';
 import type { MastodonStatus } from '../../serializers/mastodon/status.js';
 import type { MastodonAccount } from '../../serializers/mastodon/account.js';
 import { NOTIFY } from '../notifications.js';
+import { groupKeyOf } from './notification-keys.js';
 import { VERB } from '../verbs.js';
+import { FOLLOW_NOTIFY_VERB } from '../connections.js';
 import { loadAccounts } from './accounts.js';
 import { loadMastodonStatuses } from './statuses.js';
 
@@ -25,6 +27,17 @@ const NTYPES: Record<MastodonType, number[]> = {
   favourite: [NOTIFY.LIKE],
 };
 
+/** The stored kinds that can become any of these types. */
+export function ntypesFor(types: readonly MastodonType[]): number[] {
+  return [...new Set(types.flatMap((t) => NTYPES[t]))];
+}
+
+/** The types a client asks for: `types` when given (unknown names ignored), else all; less `exclude`. */
+export function wantedTypes(types: string[] | undefined, exclude: string[]): MastodonType[] {
+  const base = types === undefined ? [...MASTODON_TYPES] : MASTODON_TYPES.filter((t) => types.includes(t));
+  return base.filter((t) => !exclude.includes(t));
+}
+
 export interface MastodonNotification {
   id: string;
   type: MastodonType;
@@ -40,8 +53,16 @@ function typeOf(hub: Hub, channel: ChannelRow, n: NotifyRow): MastodonType | und
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.SHARE) return 'reblog';
   if (n.ntype === NOTIFY.TAGSELF || n.ntype === NOTIFY.COMMENT || n.ntype === NOTIFY.WALL) return 'mention';
   if (n.ntype === NOTIFY.POST) return 'status';
-  if (n.ntype === NOTIFY.INTRO) return getConnection(hub.db, channel.channel_id, n.xchan)?.abook_pending ? 'follow_request' : 'follow';
+  if (n.ntype === NOTIFY.INTRO) return n.verb === FOLLOW_NOTIFY_VERB ? 'follow' : requestType(hub, channel, n.xchan);
   return undefined;
+}
+
+/** A follow request's notification: a request while it waits, a follow once accepted, nothing once withdrawn or rejected. */
+function requestType(hub: Hub, channel: ChannelRow, xchan: string): MastodonType | undefined {
+  const c = getConnection(hub.db, channel.channel_id, xchan);
+  if (!c || c.abook_blocked) return undefined;
+  if (c.abook_pending) return c.abook_ignored ? undefined : 'follow_request';
+  return 'follow';
 }
 
 export interface NotificationQuery {
@@ -58,7 +79,7 @@ export interface NotificationQuery {
  * longer see (deleted, or the audience changed) are left out; so are kinds Mastodon has no type for.
  */
 export function loadNotifications(hub: Hub, channel: ChannelRow, q: NotificationQuery): MastodonNotification[] {
-  const ntypes = [...new Set(q.types.flatMap((t) => NTYPES[t]))];
+  const ntypes = ntypesFor(q.types);
   if (!ntypes.length) return [];
   const rows = notificationPage(hub.db, channel.channel_id, { ...q, limit: q.limit * 2, ntypes });
   const shown = renderNotifications(hub, channel, rows, q.types);
@@ -66,7 +87,18 @@ export function loadNotifications(hub: Hub, channel: ChannelRow, q: Notification
   return q.minId !== undefined ? shown.slice(-q.limit) : shown.slice(0, q.limit);
 }
 
-export function renderNotifications(hub: Hub, channel: ChannelRow, rows: NotifyRow[], types: readonly MastodonType[] = MASTODON_TYPES): MastodonNotification[] {
+/** One stored notification as Mastodon sees it: its type, and the item its status shows (not for follows). */
+export interface TypedNotification {
+  row: NotifyRow;
+  type: MastodonType;
+  item?: ItemRow;
+}
+
+/**
+ * The stored notifications Mastodon shows to `channel`, typed: kinds without a type are left out,
+ * and so are those about items the channel may no longer see (deleted, or the audience changed).
+ */
+export function typeNotifications(hub: Hub, channel: ChannelRow, rows: NotifyRow[], types: readonly MastodonType[] = MASTODON_TYPES): TypedNotification[] {
   const typed = rows.map((n) => ({ n, type: typeOf(hub, channel, n) })).filter((r): r is { n: NotifyRow; type: MastodonType } => r.type !== undefined && types.includes(r.type));
   // The status of a favourite is the liked item; of a mention or a reblog, the item itself (a reblog's is the shared one).
   const itemIds = typed.filter((r) => r.type !== 'follow' && r.type !== 'follow_request' && r.n.iid).map((r) => r.n.iid);
@@ -79,17 +111,22 @@ export function renderNotifications(hub: Hub, channel: ChannelRow, rows: NotifyR
     if (target && !target.item_deleted) statusItem.set(r.n.id, target);
   }
   const visible = visibleAmong(hub.db, [...new Set([...statusItem.values()].map((i) => i.id))], channel.channel_hash);
-  const shown = typed.filter((r) => (r.type === 'follow' || r.type === 'follow_request' ? true : visible.has(statusItem.get(r.n.id)?.id ?? 0)));
-  const items = [...new Map(shown.map((r) => statusItem.get(r.n.id)).filter((i): i is ItemRow => i !== undefined).map((i) => [i.id, i])).values()];
+  return typed
+    .filter((r) => (r.type === 'follow' || r.type === 'follow_request' ? true : visible.has(statusItem.get(r.n.id)?.id ?? 0)))
+    .map((r) => ({ row: r.n, type: r.type, item: statusItem.get(r.n.id) }));
+}
+
+export function renderNotifications(hub: Hub, channel: ChannelRow, rows: NotifyRow[], types: readonly MastodonType[] = MASTODON_TYPES): MastodonNotification[] {
+  const shown = typeNotifications(hub, channel, rows, types);
+  const items = [...new Map(shown.map((r) => r.item).filter((i): i is ItemRow => i !== undefined).map((i) => [i.id, i])).values()];
   const statuses = new Map(loadMastodonStatuses(hub, channel, items).map((s) => [s.id, s]));
-  const accounts = loadAccounts(hub, channel, shown.map((r) => r.n.xchan));
+  const accounts = loadAccounts(hub, channel, shown.map((r) => r.row.xchan));
   const out: MastodonNotification[] = [];
   for (const r of shown) {
-    const account = accounts.get(r.n.xchan);
+    const account = accounts.get(r.row.xchan);
     if (!account) continue;
-    const item = statusItem.get(r.n.id);
-    const n: MastodonNotification = { id: String(r.n.id), type: r.type, created_at: isoDate(r.n.created), group_key: `ungrouped-${r.n.id}`, account };
-    if (item) n.status = statuses.get(String(item.id));
+    const n: MastodonNotification = { id: String(r.row.id), type: r.type, created_at: isoDate(r.row.created), group_key: groupKeyOf(r), account };
+    if (r.item) n.status = statuses.get(String(r.item.id));
     out.push(n);
   }
   return out;

@@ -6,6 +6,7 @@ import type { FileSource } from '../attachments.js';
 import { createPhoto, photoUrls, PROFILE_ALBUM, setProfilePhoto } from '../photos.js';
 import { PUBLIC_ACL } from '../acl.js';
 import { updateProfile } from '../compat/profile.js';
+import { setApprovesFollowersByHand } from '../social-settings.js';
 
 export interface AccountUpdate {
   displayName?: string;
@@ -49,7 +50,7 @@ export async function updateAccount(hub: Hub, channel: ChannelRow, u: AccountUpd
   hub.db.transaction(() => {
     updateProfile(hub, channel, { name: u.displayName, description: u.note });
     if (fields) setPConfig(hub.db, channel.channel_id, 'mastodon', 'fields', JSON.stringify(fields.map((f) => ({ name: f.name.trim(), value: f.value.trim() }))));
-    if (u.locked !== undefined) setPConfig(hub.db, channel.channel_id, 'mastodon', 'locked', u.locked ? '1' : '0');
+    if (u.locked !== undefined) setApprovesFollowersByHand(hub.db, channel.channel_id, u.locked);
     if (u.bot !== undefined) setPConfig(hub.db, channel.channel_id, 'mastodon', 'bot', u.bot ? '1' : '0');
     if (u.privacy !== undefined) setPConfig(hub.db, channel.channel_id, 'mastodon', 'privacy', u.privacy);
   })();

@@ -1,8 +1,8 @@
 import type { Hub } from '../../hub.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
-import { awaitingAcceptance, viewerConnections } from '../../store/user-facts.js';
-import { followersOf, incomingOf } from '../../store/social-graph.js';
-import { getAbconfig, getConnection, insertConnection, POST_SUBSCRIPTION, setAbconfig, updateConnection } from '../../store/connections.js';
+import { viewerConnections } from '../../store/user-facts.js';
+import { followStates } from '../../store/social-graph.js';
+import { deleteConnection, getAbconfig, getConnection, insertConnection, POST_SUBSCRIPTION, setAbconfig, updateConnection } from '../../store/connections.js';
 import { mastodonRelationship } from '../../serializers/mastodon/relationship.js';
 import { HttpError } from '../../http/errors.js';
 
@@ -11,19 +11,18 @@ export function relationships(hub: Hub, channel: ChannelRow, people: XchanRow[])
   const db = hub.db;
   const hashes = people.map((p) => p.xchan_hash);
   const mine = viewerConnections(db, channel.channel_id, hashes);
-  const awaiting = awaitingAcceptance(db, channel.channel_hash, hashes);
-  const followers = new Set(followersOf(db, channel.channel_hash).map((f) => f.hash));
-  const requests = new Set(incomingOf(db, channel.channel_id).map((f) => f.hash));
+  const states = followStates(db, channel.channel_id, channel.channel_hash, hashes);
   return people.map((p) => {
     const c = mine.get(p.xchan_hash);
-    const following = Boolean(c && !c.abook_self && !c.abook_pending && !c.abook_blocked);
+    const s = states.get(p.xchan_hash);
+    const following = Boolean(s?.following);
     return mastodonRelationship({
       id: p.xchan_id,
       following,
-      requested: following && awaiting.has(p.xchan_hash),
-      followedBy: followers.has(p.xchan_hash),
-      requestedBy: requests.has(p.xchan_hash),
-      blocking: Boolean(c?.abook_blocked),
+      requested: Boolean(s?.requested),
+      followedBy: Boolean(s?.followedBy),
+      requestedBy: Boolean(s?.requestedBy),
+      blocking: Boolean(c && !c.abook_self && c.abook_blocked),
       muting: getAbconfig(db, channel.channel_id, p.xchan_hash, 'mastodon', 'muted') === '1',
       notifying: following && getAbconfig(db, channel.channel_id, p.xchan_hash, POST_SUBSCRIPTION.cat, POST_SUBSCRIPTION.k) === '1',
     });
@@ -39,9 +38,11 @@ export function setBlocked(hub: Hub, channel: ChannelRow, target: XchanRow, on: 
   const db = hub.db;
   db.transaction(() => {
     const c = getConnection(db, channel.channel_id, target.xchan_hash);
-    if (c) updateConnection(db, c.abook_id, { abook_blocked: on ? 1 : 0 });
+    // A record kept only for the block (nobody follows, nothing waits for an answer) goes with it.
+    if (c && !on && c.abook_unconnected && c.abook_pending && c.abook_ignored) deleteConnection(db, c.abook_id);
+    else if (c) updateConnection(db, c.abook_id, { abook_blocked: on ? 1 : 0 });
     else if (on) {
-      const id = insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: target.xchan_hash, pending: true, myPerms: 0, theirPerms: 0 });
+      const id = insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: target.xchan_hash, pending: true, unconnected: true, myPerms: 0, theirPerms: 0 });
       updateConnection(db, id, { abook_blocked: 1, abook_ignored: 1 });
     }
   })();

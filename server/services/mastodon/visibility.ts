@@ -1,6 +1,6 @@
 import type { Db } from '../../db/open.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
-import { friendsOf } from '../../store/social-graph.js';
+import { connectionsOf } from '../../store/social-graph.js';
 import { getLocalXchanByNick, getXchanByAddress } from '../../store/xchans.js';
 import { findTerms } from '../../content/terms.js';
 import { toAclString } from '../../util/ids.js';
@@ -29,7 +29,7 @@ export function mentionedHashes(db: Db, text: string): string[] {
  */
 export function audienceFor(db: Db, channel: ChannelRow, visibility: Visibility, text: string): AccessLists {
   if (visibility === 'public' || visibility === 'unlisted') return PUBLIC_ACL;
-  const hashes = visibility === 'private' ? friendsOf(db, channel.channel_id).map((f) => f.hash) : mentionedHashes(db, text);
+  const hashes = visibility === 'private' ? connectionsOf(db, channel.channel_id).map((f) => f.hash) : mentionedHashes(db, text);
   // The author is always in the audience: an empty allow list would mean public.
   return { ...PUBLIC_ACL, allow_cid: toAclString([channel.channel_hash, ...hashes.filter((h) => h !== channel.channel_hash)]) };
 }

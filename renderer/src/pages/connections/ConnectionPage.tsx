@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { describeError } from '../../api/http.ts';
-import { disconnect, getConnection, isAllowed, isIgnored, isRequest, permissionsOf, setPermission } from '../../api/connections.ts';
+import { connect, disconnect, getConnection, isAllowed, isFollowed, isIgnored, isRequest, permissionsOf, setPermission } from '../../api/connections.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
+import { useAction } from '../../hooks/useAction.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link, navigate } from '../../router.tsx';
 import { permissionLabel } from './permissionLabels.ts';
@@ -18,6 +19,10 @@ export function ConnectionPage({ abookId }: { abookId: string }) {
   const [saving, setSaving] = useState<string>();
   const [error, setError] = useState<string>();
   const [leaving, setLeaving] = useState(false);
+  const followBack = useAction(async (address: string) => {
+    await connect(address);
+    await data.reload();
+  });
 
   const toggle = async (perm: string, allowed: boolean) => {
     setSaving(perm);
@@ -56,6 +61,7 @@ export function ConnectionPage({ abookId }: { abookId: string }) {
           <h1>{c.xchan_name}</h1>
           <p className="muted">{c.xchan_addr}</p>
           {isRequest(c) && <p className="badge badge-quiet">{isIgnored(c) ? 'Request ignored' : 'Wants to connect'}</p>}
+          {!isRequest(c) && !isFollowed(c) && String(c.abook_blocked) !== '1' && <p className="badge badge-quiet">Follows you</p>}
         </div>
         <div className="page-tools">
           {!isRequest(c) && (
@@ -63,17 +69,24 @@ export function ConnectionPage({ abookId }: { abookId: string }) {
               Show posts
             </Link>
           )}
-          <button type="button" className="button button-quiet button-danger-text" onClick={() => setLeaving(true)}>
-            Disconnect
-          </button>
+          {isFollowed(c) ? (
+            <button type="button" className="button button-quiet button-danger-text" onClick={() => setLeaving(true)}>
+              Disconnect
+            </button>
+          ) : (
+            <button type="button" className="button button-primary" onClick={() => void followBack.run(c.xchan_addr ?? '')} disabled={followBack.busy}>
+              {followBack.busy ? 'Connecting…' : 'Connect back'}
+            </button>
+          )}
         </div>
       </div>
+      {followBack.error && <ErrorNote error={`Could not connect: ${followBack.error}`} />}
       {isRequest(c) && (
         <section className="card request-card" aria-label="Connection request">
           <p>
             {isIgnored(c)
               ? `You ignored the request of ${c.xchan_name} to connect. You can still accept it.`
-              : `${c.xchan_name} wants to connect with you. If you accept, you see their posts and they get what you allow below.`}
+              : `${c.xchan_name} wants to connect with you. If you accept, they follow you and get what you allow below.`}
           </p>
           <RequestAnswer connection={c} onAnswered={() => data.reload()} />
         </section>
@@ -100,7 +113,7 @@ export function ConnectionPage({ abookId }: { abookId: string }) {
       {leaving && (
         <ConfirmDialog
           title={`Disconnect from ${c.xchan_name}?`}
-          message="You will stop seeing their posts, and they lose the permissions you gave them. You can connect again later."
+          message="You will stop following them and seeing their posts. If they do not follow you, they lose the permissions you gave them. You can connect again later."
           confirmLabel="Disconnect"
           onConfirm={async () => {
             await disconnect(c.xchan_addr ?? '');

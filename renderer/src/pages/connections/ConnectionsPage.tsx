@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { connect, isIgnored, isRequest, listConnections } from '../../api/connections.ts';
+import { connect, isFollowed, isIgnored, isRequest, listConnections } from '../../api/connections.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
+import { useNotify } from '../../notices.tsx';
 import { useSession } from '../../session.tsx';
 
 /** The channel's connections, and connecting to another channel by its address (`connect` fills it in). */
@@ -13,8 +14,10 @@ export function ConnectionsPage({ connect: suggested = '' }: { connect?: string 
   const connections = useLoad(listConnections, []);
   const [address, setAddress] = useState(suggested);
   const host = new URL(session.baseUrl).hostname;
+  const notify = useNotify();
   const action = useAction(async (addr: string) => {
-    await connect(addr);
+    const user = await connect(addr);
+    if (user.follow_request_sent) notify(`${user.name || addr} approves followers by hand: your request waits for their answer.`, 'info');
     await connections.reload();
   });
 
@@ -56,6 +59,7 @@ export function ConnectionsPage({ connect: suggested = '' }: { connect?: string 
                   <span className="muted person-address">{c.xchan_addr}</span>
                 </span>
                 {isRequest(c) && <span className={`badge${isIgnored(c) ? ' badge-quiet' : ''}`}>{isIgnored(c) ? 'Ignored' : 'Wants to connect'}</span>}
+                {!isRequest(c) && !isFollowed(c) && String(c.abook_blocked) !== '1' && <span className="badge badge-quiet">Follows you</span>}
                 {String(c.abook_blocked) === '1' && <span className="badge badge-quiet">Blocked</span>}
               </Link>
             </li>

@@ -3,6 +3,7 @@ import { Link, useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
 import { PasswordSettings } from './PasswordSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
+import { SocialSettings } from './SocialSettings.tsx';
 
 /** /settings/profile and /settings/lan (used by the desktop app) open at their section. */
 const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access' };
@@ -20,6 +21,10 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-profile">
         <h2 id="settings-profile">Profile</h2>
         <ProfileSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-social">
+        <h2 id="settings-social">Followers and comments</h2>
+        <SocialSettings />
       </section>
       <section className="card" aria-labelledby="settings-password">
         <h2 id="settings-password">Password</h2>

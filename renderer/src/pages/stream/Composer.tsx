@@ -28,6 +28,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const [files, setFiles] = useState<File[]>([]);
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
+  const [allowComments, setAllowComments] = useState(true);
   const [progress, setProgress] = useState<number>();
   // Bumped after publishing so that the option pickers start afresh.
   const [round, setRound] = useState(0);
@@ -47,6 +48,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     setFiles([]);
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
+    setAllowComments(true);
     setRound((r) => r + 1);
   };
 
@@ -55,7 +57,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
     setError(undefined);
     setProgress(0);
-    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, postId: edit?.postId }, setProgress);
+    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
     try {
       await upload.current.promise;
       if (!edit) reset();
@@ -142,6 +144,12 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
       <div className="composer-options">
         <AttachmentField files={files} onChange={setFiles} disabled={busy} />
         {!edit && <AudiencePicker key={round} value={audience} onChange={setAudience} />}
+        {!edit && (
+          <label className="choice composer-comments" title="Whether others may comment on and like this post">
+            <input type="checkbox" checked={allowComments} onChange={(e) => setAllowComments(e.target.checked)} disabled={busy} />
+            <span>Allow comments</span>
+          </label>
+        )}
       </div>
       {!edit && <LocationField key={round} value={place} onChange={setPlace} />}
       {busy && files.length > 0 && (

@@ -37,9 +37,9 @@ export const friendshipsLookupRoute: ApiRoute = {
       const out = linkBetween(db, me, x);
       const back = linkBetween(db, x, me);
       const connections: string[] = [];
-      // The caller's side of a connection is active at once; the other side may still have to accept it.
-      if (out.follows) connections.push(back.pending ? 'following_requested' : 'following');
-      if (out.pending) connections.push('following_received');
+      if (out.follows) connections.push('following');
+      if (out.pending) connections.push('following_requested');
+      if (back.pending) connections.push('following_received');
       if (back.follows) connections.push('followed_by');
       if (out.blocks) connections.push('blocking');
       if (!connections.length) connections.push('none');

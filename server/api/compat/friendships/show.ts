@@ -30,7 +30,7 @@ export const friendshipsShowRoute: ApiRoute = {
     const self = source ?? getXchan(req.hub.db, me.channel_hash)!;
     const out = linkBetween(req.hub.db, self, target);
     const back = linkBetween(req.hub.db, target, self);
-    const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: back.follows, requested: out.follows && back.pending, blocking: out.blocks };
+    const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: back.follows, requested: out.pending, requestedBy: back.pending, blocking: out.blocks };
     const value = relationship(facts);
     return req.format === 'json' ? reply(value, 'relationship') : reply(value.relationship, 'relationship');
   },

@@ -1,5 +1,6 @@
 import type { MastodonRoute } from '../admit.js';
 import { registerApp } from '../../../services/oauth2.js';
+import { vapidKeys } from '../../../services/web-push.js';
 import { mastodonApplication } from '../../../serializers/mastodon/application.js';
 import { oauthCall } from '../oauth-errors.js';
 
@@ -22,6 +23,6 @@ export const appsRoute: MastodonRoute = {
       }),
     );
     req.hub.appRegistrations.count(req.ctx.ip);
-    return mastodonApplication(app, { credentials: true });
+    return mastodonApplication(app, { credentials: true, vapidKey: vapidKeys(req.hub.db).publicKey });
   },
 };

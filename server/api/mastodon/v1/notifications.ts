@@ -1,13 +1,11 @@
 import type { ApiRequest } from '../../../http/api.js';
 import type { MastodonRoute } from '../admit.js';
-import { loadNotifications, MASTODON_TYPES, type MastodonType } from '../../../services/mastodon/notifications.js';
+import { loadNotifications, wantedTypes, type MastodonType } from '../../../services/mastodon/notifications.js';
 import { setLinkHeader, pageParams } from '../common.js';
 
-function typesOf(req: ApiRequest): MastodonType[] {
-  const wanted = req.params.list('types').filter((t): t is MastodonType => (MASTODON_TYPES as readonly string[]).includes(t));
-  const excluded = new Set(req.params.list('exclude_types'));
-  const base = req.params.has('types') ? wanted : [...MASTODON_TYPES];
-  return base.filter((t) => !excluded.has(t));
+/** The types[] and exclude_types[] parameters. */
+export function typesOf(req: ApiRequest): MastodonType[] {
+  return wantedTypes(req.params.has('types') ? req.params.list('types') : undefined, req.params.list('exclude_types'));
 }
 
 /** GET /api/v1/notifications: types[], exclude_types[], account_id, paging. */

@@ -6,7 +6,7 @@ import { abookRecord } from '../../../serializers/native/abook.js';
 
 /**
  * abook/ignore: ignores a connection request (abook_id), as Hubzilla's connection editor does;
- * answers the connection, now with abook_ignored 1. Accepting is connecting back (friendships/create).
+ * answers the connection, now with abook_ignored 1. Accepting it is abook/approve.
  */
 export const abookIgnore: ApiRoute = {
   path: 'abook/ignore',

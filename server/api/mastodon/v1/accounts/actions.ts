@@ -25,21 +25,20 @@ function action(verb: string, scope: string, run: (req: ApiRequest, x: ReturnTyp
 }
 
 /**
- * POST /api/v1/accounts/:id/follow (a connection; pending until a channel that approves accepts).
+ * POST /api/v1/accounts/:id/follow (at once, or a request to a channel that approves followers by hand).
  * notify=true asks to be told of each of their posts, notify=false stops it; absent leaves it.
  */
 export const followRoute = action('follow', 'write:follows', (req, x) => {
   const me = req.user().channel;
   if (x.xchan_hash === me.channel_hash) throw new HttpError(403, 'You cannot follow yourself');
-  const existing = getConnection(req.hub.db, me.channel_id, x.xchan_hash);
-  if (!existing || existing.abook_pending) connect(req.hub, me, x.xchan_hash);
+  connect(req.hub, me, x.xchan_hash);
   if (req.params.has('notify')) setPostSubscription(req.hub, me, x, flag(req, 'notify'));
 });
 
 export const unfollowRoute = action('unfollow', 'write:follows', (req, x) => {
   const me = req.user().channel;
   const c = getConnection(req.hub.db, me.channel_id, x.xchan_hash);
-  if (c && !c.abook_self && !c.abook_blocked) disconnect(req.hub, me, x.xchan_hash);
+  if (c && !c.abook_self && !c.abook_unconnected) disconnect(req.hub, me, x.xchan_hash);
 });
 
 export const blockRoute = action('block', 'write:blocks', (req, x) => setBlocked(req.hub, req.user().channel, x, true));

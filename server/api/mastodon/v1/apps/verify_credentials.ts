@@ -1,6 +1,7 @@
 import type { MastodonRoute } from '../../admit.js';
 import { HttpError } from '../../../../http/errors.js';
 import type { BearerGrant } from '../../../../auth/bearer.js';
+import { vapidKeys } from '../../../../services/web-push.js';
 import { mastodonApplication } from '../../../../serializers/mastodon/application.js';
 
 /** GET /api/v1/apps/verify_credentials: the app a token (with or without a channel) belongs to. */
@@ -12,6 +13,6 @@ export const appsVerifyCredentialsRoute: MastodonRoute = {
   handler(req) {
     const grant = req.ctx.state.oauth2 as BearerGrant | undefined;
     if (!grant) throw new HttpError(401, 'The access token is invalid');
-    return mastodonApplication(grant.app, { credentials: false });
+    return mastodonApplication(grant.app, { credentials: false, vapidKey: vapidKeys(req.hub.db).publicKey });
   },
 };

@@ -2,7 +2,7 @@ import type { ApiRequest } from '../../../../http/api.js';
 import type { MastodonRoute } from '../../admit.js';
 import { notFound } from '../../../../http/errors.js';
 import { getConnection } from '../../../../store/connections.js';
-import { connect, ignoreRequest } from '../../../../services/connections.js';
+import { approveRequest, rejectRequest } from '../../../../services/connections.js';
 import { relationships } from '../../../../services/mastodon/relationships.js';
 import { accountXchan } from '../../common.js';
 
@@ -13,20 +13,20 @@ function pendingRequest(req: ApiRequest) {
   return { x, c };
 }
 
-/** POST /api/v1/follow_requests/:id/authorize: accepting is connecting back. */
+/** POST /api/v1/follow_requests/:id/authorize: they follow the channel from now on (it does not follow them by this). */
 export const authorizeRequestRoute: MastodonRoute = {
   path: 'follow_requests/:id/authorize',
   methods: ['POST'],
   auth: 'user',
   scope: 'write:follows',
   handler(req) {
-    const { x } = pendingRequest(req);
-    connect(req.hub, req.user().channel, x.xchan_hash);
+    const { x, c } = pendingRequest(req);
+    approveRequest(req.hub, req.user().channel, c.abook_id);
     return relationships(req.hub, req.user().channel, [x])[0];
   },
 };
 
-/** POST /api/v1/follow_requests/:id/reject: the request is ignored (as the connections page does). */
+/** POST /api/v1/follow_requests/:id/reject: their follow ends; they may ask again. */
 export const rejectRequestRoute: MastodonRoute = {
   path: 'follow_requests/:id/reject',
   methods: ['POST'],
@@ -34,7 +34,7 @@ export const rejectRequestRoute: MastodonRoute = {
   scope: 'write:follows',
   handler(req) {
     const { x, c } = pendingRequest(req);
-    ignoreRequest(req.hub, req.user().channel, c.abook_id);
+    rejectRequest(req.hub, req.user().channel, c.abook_id);
     return relationships(req.hub, req.user().channel, [x])[0];
   },
 };
