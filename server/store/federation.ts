@@ -14,7 +14,7 @@ export interface ActorFacts {
 export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
   const channel = stmt<[string], ChannelRow>(db, 'SELECT * FROM channel WHERE channel_address = ? AND channel_removed = 0').get(nick);
   if (!channel) return undefined;
-  const extra = stmt<[number, string, number], { about: string | null; photo: string; type: string; source_url: string | null; source_nick: string | null }>(
+  const extra = stmt<[number, number, string], { about: string | null; photo: string; type: string; source_url: string | null; source_nick: string | null }>(
     db,
     `SELECT (SELECT about FROM profile WHERE uid = ? AND is_default = 1) AS about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type,
        i.source_url, i.source_nick
