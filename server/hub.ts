@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { EventEmitter } from 'node:events';
+import type { Hub, HubEvents, Logger } from './hub-context.js';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -70,58 +71,10 @@ export interface HubOptions {
   log?: Logger;
 }
 
-export interface Logger {
-  info(...args: unknown[]): void;
-  warn(...args: unknown[]): void;
-  error(...args: unknown[]): void;
-}
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
-/**
- * Events the hub emits: 'notification' (channelId, notifyId) for the desktop shell and the streams,
- * 'item' (kind, item) for the streams, 'stopping' when the server stops listening.
- */
-export type HubEvents = EventEmitter;
 
-export interface Hub {
-  readonly db: Db;
-  readonly files: AttachmentStore;
-  readonly dataDir: string;
-  readonly app: Koa;
-  readonly events: HubEvents;
-  readonly log: Logger;
-  readonly authenticators: Authenticator[];
-  /** Failed logins per client address, shared by every way of logging in. */
-  readonly throttle: LoginThrottle;
-  /** Mastodon apps registered per client address (POST /api/v1/apps is open to anyone). */
-  readonly appRegistrations: RateLimit;
-  readonly limits: BodyLimits;
-  /** Room in tmp/ for uploads and imported files in progress (limits.maxTmpBytes, shared). */
-  readonly tmpSpace: TmpSpace;
-  /** Reads the request's body (the APIs call it once the caller may send one, see api.ts). */
-  readonly parseBody: Middleware;
-  /** Places for streaming connections per client address and token. */
-  readonly streamBudget: StreamBudget;
-  /** The address of a request's client: its peer's, or the forwarding proxy's word with trustProxy. */
-  clientAddress(req: IncomingMessage): string | undefined;
-  /** Base URL without trailing slash, e.g. http://127.0.0.1:8420. */
-  readonly baseUrl: string;
-  /** Host name used in channel addresses (nick@host). */
-  readonly hostname: string;
-  readonly host: string;
-  readonly port: number;
-  /** What the startup check found and repaired; it runs in the background from createHub on. */
-  readonly integrity: Promise<IntegrityReport>;
-  /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
-  readonly federation: FederationService;
-  listen(): Promise<string>;
-  /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
-  rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
-  /** Work to finish (or interrupt) when the hub closes, before the database does (a running import). */
-  onClose(task: () => Promise<void> | void): void;
-  close(): Promise<void>;
-}
 
 export interface ConnectionLimits {
   /** A client must have sent a request's headers this long after it started; else the socket closes. */
@@ -369,8 +322,4 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   return hub;
 }
 
-declare module 'koa' {
-  interface DefaultContext {
-    hub: Hub;
-  }
-}
+export type { Hub, HubEvents, Logger };

@@ -1,6 +1,6 @@
 import { Create, type Recipient } from '@fedify/vocab';
 import type { Federation } from '@fedify/fedify';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { getChannelByNick } from '../store/channels.js';
 import { followersOf, friendsOf } from '../store/social-graph.js';
 import { countPublicPosts, publicPostsOf, remoteFollowers } from '../store/federation.js';

@@ -1,5 +1,5 @@
 import { createExponentialBackoffPolicy, createFederation, type Federation } from '@fedify/fedify';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { getChannelByNick } from '../store/channels.js';
 import { HEARTH_VERSION } from '../version.js';
 import { channelActor } from './actor.js';

@@ -1,6 +1,6 @@
 import { Note } from '@fedify/vocab';
 import type { Federation, RequestContext } from '@fedify/fedify';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ItemRow } from '../store/rows.js';
 import { getChannelByHash } from '../store/channels.js';
 import { getItemByMid } from '../store/items.js';

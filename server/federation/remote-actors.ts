@@ -1,7 +1,7 @@
 import { exportSpki } from '@fedify/vocab-runtime';
 import { isActor, Link, type Actor, type Image } from '@fedify/vocab';
 import type { Context } from '@fedify/fedify';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { XchanRow } from '../store/rows.js';
 import { getFedActor, upsertRemoteActor } from '../store/federation.js';
 import { getXchan, getXchanByAddress } from '../store/xchans.js';

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Federation } from '@fedify/fedify';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { buildFederation } from './federation.js';
 import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { authenticate, SESSION_COOKIE, switchChannel, type Identity } from '../auth/identity.js';
 import { hasBody, isMultipart, refusedBeforeBody } from './body.js';
 import { HttpError, methodNotAllowed, notFound, toHttpError, unauthorized } from './errors.js';

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { Logger } from '../hub.js';
+import type { Logger } from '../hub-context.js';
 import { isHubHost } from './web.js';
 import { upgradeTarget } from './request-target.js';
 

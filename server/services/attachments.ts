@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { AttachRow, ChannelRow } from '../store/rows.js';
 import {
   deleteAttach, findFolder, getAttachByHash, insertAttach, isEmptyFolder, namesLike, updateAttach, type NewAttach,

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { openDatabase, type Db } from '../db/open.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannel } from '../store/channels.js';

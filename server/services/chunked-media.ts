@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ChannelRow } from '../store/rows.js';
 import { reservePhotoId } from '../store/photos.js';
 import { badRequest, notFound } from '../http/errors.js';

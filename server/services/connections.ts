@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannelByHash } from '../store/channels.js';
 import { deleteConnection, getConnection, getConnectionById, insertConnection, updateConnection, type ConnectionRow } from '../store/connections.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { AttachRow, ChannelRow, PhotoRow } from '../store/rows.js';
 import { findVisibleAttachByPrefix, getAttachByHash, getVisibleAttach } from '../store/attachments.js';
 import { getVisiblePhotoScale } from '../store/photos.js';

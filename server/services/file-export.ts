@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { AttachRow } from '../store/rows.js';
 import { getChannel } from '../store/channels.js';
 import { getPhotoItem, getPhotoScales } from '../store/photos.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { AttachRow, ChannelRow } from '../store/rows.js';
 import { childrenOf, deleteAttach, findFolder, getAttachByHash, insertAttach } from '../store/attachments.js';
 import { randomHex64, toAclString } from '../util/ids.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { writeTogether } from '../db/group-commit.js';
 import type { ChannelRow, ItemRow } from '../store/rows.js';
 import { findItemByIconfig, getItem } from '../store/items.js';

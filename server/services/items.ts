@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import { getChannel, getChannelByHash, getChannelByNick, setLastPost } from '../store/channels.js';
 import { postSubscribers } from '../store/connections.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { getChannelByHash } from '../store/channels.js';
 import { getConnection } from '../store/connections.js';

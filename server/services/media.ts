@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { AttachRow, ChannelRow, PhotoRow } from '../store/rows.js';
 import { ATTACH_PENDING, getAttachByHash } from '../store/attachments.js';
 import { getPhotoById, getPhotoScales } from '../store/photos.js';

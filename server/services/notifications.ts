@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { getChannel } from '../store/channels.js';
 import { insertNotification } from '../store/notify.js';
 import { getXchan } from '../store/xchans.js';

@@ -1,5 +1,5 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { HttpError, badRequest } from '../http/errors.js';
 import type { ChannelRow } from '../store/rows.js';
 import {

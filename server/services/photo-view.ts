@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ChannelRow, ItemRow, PhotoRow } from '../store/rows.js';
 import { getPhotoItem } from '../store/photos.js';
 import { getThread, itemVisibleTo } from '../store/items.js';

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { AttachRow, ChannelRow, ItemRow, PhotoRow } from '../store/rows.js';
 import { ATTACH_PENDING, deleteAttach, getAttachByHash, updateAttach } from '../store/attachments.js';
 import {

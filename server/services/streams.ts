@@ -1,4 +1,4 @@
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ChannelRow } from '../store/rows.js';
 import { channelStreamThreadIds, conversationItems, networkThreadIds, threadsItems, withRelations, type NetworkQuery } from '../store/item-streams.js';
 import { getItem, getItemByMid, itemVisibleTo } from '../store/items.js';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannel } from '../store/channels.js';
 import { getNotificationRow } from '../store/mastodon.js';

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { escapeHtml } from '../content/render.js';
 import { resolveLogin, SESSION_COOKIE } from '../auth/identity.js';
 import { verifyLoginPassword } from '../auth/passwords.js';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../http/web.js';
 import { addChannelToAccount, ChannelCreationError } from '../services/channels.js';

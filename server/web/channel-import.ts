@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../http/web.js';
 import { sourceAddressProblem } from '../services/channel-import/importer.js';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { escapeHtml } from '../content/render.js';
 import { SUPPORTED_SCOPES } from '../services/oauth2.js';
 

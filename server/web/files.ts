@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { authenticate, sessionAuthenticator, type Authenticator } from '../auth/identity.js';
 import { getChannel } from '../store/channels.js';
 import { getVisibleAttach } from '../store/attachments.js';

@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { isLoopback } from '../http/proxy.js';
 import { createHash } from 'node:crypto';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { getOwnerAccount } from '../store/accounts.js';
 import { getChannel, listChannels } from '../store/channels.js';
 import { setSessionChannel } from '../store/sessions.js';

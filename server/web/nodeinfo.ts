@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { publishedCounts } from '../services/published-counts.js';
 import { HEARTH_VERSION } from '../version.js';
 

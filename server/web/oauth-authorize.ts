@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { escapeHtml } from '../content/render.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../http/web.js';

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { mountAuthPages } from './auth-pages.js';
 import { mountChannelCreate } from './channel-create.js';
 import { mountChannelImport } from './channel-import.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { HttpError, notFound } from '../http/errors.js';
 
 export interface StoredFile {

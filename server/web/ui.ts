@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Hub } from '../hub.js';
+import type { Hub } from '../hub-context.js';
 import { HttpError } from '../http/errors.js';
 import { countChannels } from '../store/channels.js';
 import { page } from './page.js';

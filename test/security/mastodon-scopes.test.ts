@@ -36,6 +36,7 @@ const NEEDS: Record<string, string> = {
   'POST /api/v1/accounts/update_credentials': 'write:accounts',
   'GET /api/v1/accounts/lookup': 'read:accounts',
   'GET /api/v1/accounts/relationships': 'read:follows',
+  'GET /api/v1/accounts/familiar_followers': 'read:follows',
   'GET /api/v1/accounts/search': 'read:accounts',
   'GET /api/v1/accounts/:id': 'read:accounts',
   'GET /api/v1/accounts/:id/statuses': 'read:statuses',

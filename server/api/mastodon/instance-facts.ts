@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import { MAX_BODY } from '../../services/items.js';
 import { publishedCounts } from '../../services/published-counts.js';
 import { HEARTH_VERSION } from '../../version.js';

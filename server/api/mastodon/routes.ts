@@ -6,6 +6,7 @@ import { verifyCredentialsRoute } from './v1/accounts/verify_credentials.js';
 import { updateCredentialsRoute } from './v1/accounts/update_credentials.js';
 import { lookupRoute } from './v1/accounts/lookup.js';
 import { relationshipsRoute } from './v1/accounts/relationships.js';
+import { familiarFollowersRoute } from './v1/accounts/familiar_followers.js';
 import { accountsSearchRoute } from './v1/accounts/search.js';
 import { accountShowRoute } from './v1/accounts/show.js';
 import { accountStatusesRoute } from './v1/accounts/statuses.js';
@@ -59,6 +60,7 @@ export const mastodonV1Routes: MastodonRoute[] = [
   updateCredentialsRoute,
   lookupRoute,
   relationshipsRoute,
+  familiarFollowersRoute,
   accountsSearchRoute,
   accountShowRoute,
   accountStatusesRoute,

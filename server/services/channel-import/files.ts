@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { getAttachByHash } from '../../store/attachments.js';
 import { midTaken } from '../../store/channel-import.js';

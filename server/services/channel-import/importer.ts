@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { getOwnerAccount, insertAccount } from '../../store/accounts.js';
 import { generateChannelKeys, getChannel, getChannelByHash, insertChannel, localAddress, nickProblem, NICK_PATTERN } from '../../store/channels.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getChannelItemByMid, midTaken } from '../../store/channel-import.js';
 import { insertStoredItem, insertTerm, ITEM_DEFAULTS, setIconfig, type NewItem } from '../../store/items.js';

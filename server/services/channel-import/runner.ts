@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import { importChannel, type ImportRequest } from './importer.js';
 import { failedSummary, type ImportProgress, type ImportSummary } from './progress.js';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { renameChannel } from '../../store/channels.js';
 import {

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, MailRow } from '../../store/rows.js';
 import { compatDirectMessage, type CompatDirectMessage, type DirectMessageOptions } from '../../serializers/compat/direct-message.js';
 import { dmEvent, type CompatDmEvent } from '../../serializers/compat/dm-event.js';

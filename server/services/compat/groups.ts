@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import { badRequest } from '../../http/errors.js';
 import { listConnections, type ConnectionRow } from '../../store/connections.js';
 import { addGroupMember, getGroup, getGroupByNameAnyState, groupMemberHashes, removeGroupMember, updateGroup } from '../../store/groups.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, GroupRow } from '../../store/rows.js';
 import { addGroupMember, deleteGroup, getGroup, getGroupByName, insertGroup, removeGroupMember, updateGroup } from '../../store/groups.js';
 import { getConnection } from '../../store/connections.js';

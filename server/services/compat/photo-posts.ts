@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, StatusItemRow } from '../../store/rows.js';
 import { searchTimeline, type TimelinePage } from '../../store/item-timelines.js';
 import { CONTENT_VERBS } from '../verbs.js';

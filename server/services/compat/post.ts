@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getItem } from '../../store/items.js';
 import { badRequest } from '../../http/errors.js';

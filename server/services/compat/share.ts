@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { findItemByIconfig } from '../../store/items.js';
 import { SHARE_ICONFIG } from '../../store/item-shares.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { setStarred } from '../../store/items.js';
 import { setForeignStar } from '../../store/item-stars.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow, StatusItemRow, XchanRow } from '../../store/rows.js';
 import { childrenOf, itemsByIds, itemsByUidMid, termsOf, visibleAmong } from '../../store/item-batch.js';
 import { foreignStars } from '../../store/item-stars.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { itemsByIds } from '../../store/item-batch.js';
 import { latestStatusIds } from '../../store/user-facts.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { getXchansByHash } from '../../store/xchans.js';
 import { countStarred } from '../../store/item-stars.js';

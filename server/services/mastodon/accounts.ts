@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { mastodonChannelConfig } from '../../store/mastodon.js';
 import { mastodonAccount, type AccountExtras, type MastodonAccount } from '../../serializers/mastodon/account.js';

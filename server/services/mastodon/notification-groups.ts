@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getNotificationRow, getMarkers } from '../../store/mastodon.js';
 import { deleteNotificationsById, notificationRun, notificationsCreatedBetween } from '../../store/notification-groups.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow, NotifyRow } from '../../store/rows.js';
 import { itemsByIds, visibleAmong } from '../../store/item-batch.js';
 import { itemByUidMid, notificationPage } from '../../store/mastodon.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getItem, itemVisibleTo, setIconfig, updateItem } from '../../store/items.js';
 import { deleteItemConfig, insertStatusEdit, itemOfIdempotencyKey, rememberIdempotencyKey } from '../../store/mastodon.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow } from '../../store/rows.js';
 import { setPConfig } from '../../store/config.js';
 import { HttpError } from '../../http/errors.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { viewerConnections } from '../../store/user-facts.js';
 import { followStates } from '../../store/social-graph.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, StatusItemRow } from '../../store/rows.js';
 import { itemsByIds, termsOf } from '../../store/item-batch.js';
 import { mastodonItemConfig, photoIdsOfResources } from '../../store/mastodon.js';

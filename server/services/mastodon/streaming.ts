@@ -1,4 +1,4 @@
-import type { Hub } from '../../hub.js';
+import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, ItemRow } from '../../store/rows.js';
 import { getItem, getItemTerms, itemVisibleTo } from '../../store/items.js';
 import { getGroup, groupMemberHashes } from '../../store/groups.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../../hub.js';
+import type { Hub } from '../../../hub-context.js';
 import { resolveBearer } from '../../../auth/bearer.js';
 import { scopeCovers } from '../../../services/oauth2.js';
 import { StreamError, type StreamCaller } from '../../../services/mastodon/streaming.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Hub } from '../../../hub.js';
+import type { Hub } from '../../../hub-context.js';
 import { refuseUpgrade } from '../../../http/upgrade.js';
 import { checkStream, StreamError, streamsOf, type StreamCaller, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
 import { streamCaller } from './auth.js';

@@ -1,4 +1,4 @@
-import type { Hub } from '../../../hub.js';
+import type { Hub } from '../../../hub-context.js';
 import type { ParamReader } from '../../../http/params.js';
 import type { ChannelRow } from '../../../store/rows.js';
 import { badRequest } from '../../../http/errors.js';
