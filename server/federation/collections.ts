@@ -19,7 +19,7 @@ export function mountCollections(federation: Federation<Hub>): void {
       const channel = getChannelByNick(db, nick);
       if (!channel) return null;
       // The items are the followers elsewhere, whom deliveries to the followers go to; channels of
-      // this hub see the channel's posts here already. The count is all of them.
+      // this hub see the channel's posts here already. The count is all of them (followersOf).
       const remote = remoteFollowers(db, channel.channel_id).map(
         (a) => ({ id: new URL(a.xchan_hash), inboxId: new URL(a.inbox), endpoints: a.shared_inbox ? { sharedInbox: new URL(a.shared_inbox) } : null }) satisfies Recipient,
       );
@@ -27,7 +27,7 @@ export function mountCollections(federation: Federation<Hub>): void {
     })
     .setCounter((ctx, nick) => {
       const channel = getChannelByNick(ctx.data.db, nick);
-      return channel ? followersOf(ctx.data.db, channel.channel_hash).length + remoteFollowers(ctx.data.db, channel.channel_id).length : null;
+      return channel ? followersOf(ctx.data.db, channel.channel_hash).length : null;
     });
 
   federation

@@ -27,3 +27,6 @@ export function actorIdOf(db: Db, publicUrl: string, xchanHash: string): string 
   const x = getXchan(db, xchanHash);
   return x?.xchan_network === 'activitypub' ? x.xchan_hash : undefined;
 }
+
+/** The actor id of a channel of the hub. */
+export const channelActorId = (publicUrl: string, nick: string) => `${publicUrl}/channel/${nick}`;

@@ -1,37 +1,38 @@
 import type { Context, Next } from 'koa';
 import type { Federation } from '@fedify/fedify';
 import type { Hub } from '../hub-context.js';
+import type { FederationRuntime, FederationState } from './runtime.js';
 import { buildFederation } from './federation.js';
 import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
+import type { ItemRow, XchanRow } from '../store/rows.js';
+import { actorByAddress, actorById } from './remote-actors.js';
+import type { ItemEventKind } from '../services/item-events.js';
+import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
+import { onItemEvent } from './outgoing/items.js';
+import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 
 /** Paths whose requests are the federation's to answer (when it runs). */
 const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
 
-export interface FederationState {
-  /** The owner turned federation on. */
-  on: boolean;
-  /** It runs: on, and at an address other servers can use. */
-  running: boolean;
-  /** The fixed public address, once federation was turned on. */
-  url?: string;
-  /** Why it does not run although on. */
-  problem?: string;
-}
-
 /**
  * Federation as part of a running hub: started when the hub starts with it on (and again when the
  * owner turns it on or off), answering its own paths, delivering from its queue in the background.
  */
-export class FederationService {
+export class FederationService implements FederationRuntime {
   private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
   private problem: string | undefined;
+
+  private readonly deliverItem = (kind: ItemEventKind, item: ItemRow) => onItemEvent(this.hub, kind, item);
 
   constructor(
     private readonly hub: Hub,
     private readonly queueLimits?: QueueLimits,
-  ) {}
+  ) {
+    // Follows of people elsewhere are recorded even while federation does not run (they wait).
+    hub.events.on('social', (e: SocialEvent, outcome: SocialOutcome) => onSocialEvent(hub, e, outcome));
+  }
 
   /** The public URL while federation runs: the hub's addresses are fixed to it. */
   get fixedUrl(): string | undefined {
@@ -63,6 +64,7 @@ export class FederationService {
     const stop = new AbortController();
     const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
     this.running = { federation, queue, url: url!, stop, listening };
+    this.hub.events.on('item', this.deliverItem);
   }
 
   /** Stops delivering; what is queued stays queued for the next start. */
@@ -70,6 +72,7 @@ export class FederationService {
     const r = this.running;
     if (!r) return;
     this.running = undefined;
+    this.hub.events.off('item', this.deliverItem);
     r.stop.abort();
     await r.listening;
   }
@@ -77,6 +80,20 @@ export class FederationService {
   async restart(): Promise<void> {
     await this.stop();
     this.start();
+  }
+
+  async resolve(query: string): Promise<XchanRow | undefined> {
+    const r = this.running;
+    const q = query.trim();
+    if (!r || !q) return undefined;
+    const ctx = r.federation.createContext(new URL(r.url), this.hub);
+    try {
+      if (/^https?:\/\//i.test(q)) return await actorById(ctx, q);
+      if (/^(acct:)?@?[^@\s/]+@[^@\s/]+$/i.test(q)) return await actorByAddress(ctx, q);
+    } catch (err) {
+      this.hub.log.info(`federation: ${q} could not be resolved: ${(err as Error).message}`);
+    }
+    return undefined;
   }
 
   /** Koa middleware: the federation's paths while it runs; everything else (and HTML) goes on. */

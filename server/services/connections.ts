@@ -119,6 +119,21 @@ export function followerLeft(hub: Hub, channel: ChannelRow, followerHash: string
   else if (theirs.abook_pending) updateConnection(hub.db, theirs.abook_id, { abook_ignored: 1 });
 }
 
+/**
+ * The channel's follow of `targetHash` ends (it unfollowed, or their server refused or blocked it):
+ * its record of them stays while they follow the channel or ask to, and goes otherwise.
+ */
+export function followEnded(hub: Hub, channel: ChannelRow, targetHash: string): void {
+  const db = hub.db;
+  const mine = getConnection(db, channel.channel_id, targetHash);
+  if (!mine || mine.abook_self || mine.abook_unconnected) return;
+  const local = getChannelByHash(db, targetHash);
+  const theirs = local && getConnection(db, local.channel_id, channel.channel_hash);
+  const theyFollow = Boolean(theirs && !theirs.abook_unconnected) || (!local && followsChannel(db, channel.channel_id, targetHash));
+  if (mine.abook_pending || mine.abook_blocked || theyFollow) updateConnection(db, mine.abook_id, { abook_unconnected: 1 });
+  else deleteConnection(db, mine.abook_id);
+}
+
 /** Where a connection is seen and answered in the UI. */
 function connectionLink(hub: Hub, abookId: number | undefined): string {
   return `${hub.baseUrl}/connections${abookId ? `/${abookId}` : ''}`;
@@ -192,12 +207,9 @@ export function disconnect(hub: Hub, channel: ChannelRow, targetHash: string): C
     const mine = getConnection(db, channel.channel_id, targetHash);
     if (!mine || mine.abook_self || mine.abook_unconnected) throw notFound('not connected to that channel');
     const local = getChannelByHash(db, targetHash);
-    const theirs = local && getConnection(db, local.channel_id, channel.channel_hash);
-    const theyFollow = Boolean(theirs && !theirs.abook_unconnected) || (!local && followsChannel(db, channel.channel_id, targetHash));
-    if (mine.abook_pending || mine.abook_blocked || theyFollow) updateConnection(db, mine.abook_id, { abook_unconnected: 1 });
-    else deleteConnection(db, mine.abook_id);
+    if (!local) emitSocialEvent(hub, { kind: 'unfollow', channel, target: targetHash });
+    followEnded(hub, channel, targetHash);
     if (local) followerLeft(hub, local, channel.channel_hash);
-    else emitSocialEvent(hub, { kind: 'unfollow', channel, target: targetHash });
     return mine;
   })();
 }
