@@ -1,18 +1,8 @@
 import type { Db } from '../db/open.js';
-import type { ItemRow } from '../store/rows.js';
 import { getChannelByHash } from '../store/channels.js';
 import { getXchan } from '../store/xchans.js';
 
-/** The paths of the hub's ActivityPub ids, under its fixed public URL. */
-export const itemPath = (uuid: string) => `/item/${uuid}`;
-
-/** A message id that is already an ActivityPub id (items that came from other servers). */
-export const isUrlId = (mid: string) => /^https?:\/\//.test(mid);
-
-/** The ActivityPub id of an item: its own id for items from elsewhere, /item/<uuid> for the hub's. */
-export function objectIdOf(publicUrl: string, item: Pick<ItemRow, 'mid' | 'uuid'>): string {
-  return isUrlId(item.mid) ? item.mid : publicUrl + itemPath(item.uuid);
-}
+export { objectIdOf } from '../util/ids.js';
 
 /** The uuid of one of the hub's items named by its ActivityPub id, if the id is the hub's. */
 export function localUuidOf(publicUrl: string, id: string): string | undefined {
