@@ -15,6 +15,7 @@ import { normaliseSourceUrl } from './services/channel-import/native-client.js';
 import { PromptCancelled, promptHidden } from './cli-password.js';
 import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress.js';
 import { progressPrinter } from './cli-progress.js';
+import { setFederation } from './federation/settings.js';
 
 const USAGE = `Usage:
   hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
@@ -28,12 +29,16 @@ const USAGE = `Usage:
       logs out every browser session; --revoke-oauth also revokes the apps' OAuth tokens
   hearth jsonp on|off [--data DIR]
       answers ?callback= with JSONP on the microblog API (off by default), for old clients
+  hearth federation on|off [--base-url URL] [--data DIR]
+      lets the channels follow and be followed across the fediverse (ActivityPub; off by default);
+      needs the hub's public https address (a reverse proxy or a tunnel), fixed from then on
 
 --trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address and
 scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback).
 
 Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL, HEARTH_TRUST_PROXY=1,
-HEARTH_IMPORT_PASSWORD.`;
+HEARTH_IMPORT_PASSWORD, HEARTH_FEDERATION_INSECURE=1 (federation over http and private addresses: for
+tests and LAN experiments only).`;
 
 class UsageError extends Error {}
 
@@ -236,6 +241,25 @@ async function jsonpCommand(args: string[], env: NodeJS.ProcessEnv): Promise<voi
   }
 }
 
+async function federationCommand(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { data: { type: 'string' }, 'base-url': { type: 'string' } }, allowPositionals: true, strict: true });
+  const [state] = positionals;
+  if (state !== 'on' && state !== 'off') throw new UsageError('say federation on or federation off');
+  const db = openDatabase(join(values.data ?? defaultDataDir(env), 'hearth.db'));
+  try {
+    const url = values['base-url'] ?? env.HEARTH_BASE_URL ?? getConfig(db, 'system', 'base_url');
+    const result = setFederation(db, state === 'on', url);
+    if (result.problem) {
+      console.error(`Federation stays off: ${result.problem}.`);
+      return 2;
+    }
+    console.log(state === 'on' ? `Federation is on: the channels are ActivityPub actors at ${result.url}/channel/<nick> from the hub's next start.` : 'Federation is off from the hub\'s next start.');
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const [command, ...rest] = argv;
   try {
@@ -251,6 +275,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case 'jsonp':
         await jsonpCommand(rest, env);
         return 0;
+      case 'federation':
+        return await federationCommand(rest, env);
       case undefined:
       case 'help':
       case '--help':

@@ -11,6 +11,7 @@ import type { BodyLimits } from './http/body.js';
 import type { RateLimit } from './http/rate-limit.js';
 import type { StreamBudget } from './http/stream-budget.js';
 import type { IntegrityReport } from './services/integrity.js';
+import type { FederationRuntime } from './federation/runtime.js';
 
 /*
  * What a running hub offers the code that serves it: its database, stores, settings and events.
@@ -58,6 +59,8 @@ export interface Hub {
   readonly port: number;
   /** What the startup check found and repaired; it runs in the background from createHub on. */
   readonly integrity: Promise<IntegrityReport>;
+  /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
+  readonly federation: FederationRuntime;
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;

@@ -41,6 +41,8 @@ import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
+import { FederationService } from './federation/service.js';
+import type { QueueLimits } from './federation/message-queue.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
 
@@ -63,6 +65,8 @@ export interface HubOptions {
   appRegistrations?: Partial<AppRegistrationLimits>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
+  /** Deliveries at once, in all and per host (tests and benchmarks change them). */
+  federationQueue?: QueueLimits;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -179,6 +183,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
 
+  // eslint-disable-next-line prefer-const -- made once the hub object exists, which it needs
+  let federation: FederationService;
   const hub: Hub = {
     db,
     files,
@@ -193,10 +199,14 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     throttle,
     appRegistrations,
     streamBudget: new StreamBudget(connectionLimits),
+    get federation() {
+      return federation;
+    },
     clientAddress: (req) => (options.trustProxy ? forwardedClient(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? '')) : undefined) ?? req.socket.remoteAddress,
     authenticators: [],
     get baseUrl() {
-      return baseUrl || defaultBaseUrl(host, port);
+      // While it federates, the hub's address is the one its actor ids were made with, for good.
+      return federation.fixedUrl ?? (baseUrl || defaultBaseUrl(host, port));
     },
     get hostname() {
       return new URL(hub.baseUrl).hostname;
@@ -229,6 +239,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       });
       server = s;
       port = (s.address() as AddressInfo).port;
+      federation.start();
+      if (federation.fixedUrl && baseUrl && baseUrl !== federation.fixedUrl) log.warn(`The hub federates as ${federation.fixedUrl}; its addresses stay there, not at ${baseUrl}.`);
       relocateLocalChannels(db, hub.baseUrl);
       // For `hearth channel create` while the hub runs: new channels get the URLs in use.
       setConfig(db, 'system', 'base_url', hub.baseUrl);
@@ -246,6 +258,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     },
     async close() {
       await stopServer();
+      await federation.stop();
       await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       appRemoval.stop();
@@ -276,6 +289,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
+  federation = new FederationService(hub, options.federationQueue);
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
@@ -298,6 +312,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   app.use(webErrors());
   app.use(hostGuard(() => hub.baseUrl));
   app.use(cors());
+  app.use(federation.middleware());
   app.use(appNotFound(hub));
   app.use(apiFallback(apis));
   app.use(webBody(parseBody));

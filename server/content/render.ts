@@ -106,6 +106,8 @@ const renderMemo = memoized((key) => {
   let html: string;
   if (mimetype === 'text/markdown') html = markdownToHtml(body);
   else if (mimetype === 'text/plain') html = plainToHtml(body);
+  // Posts from other servers (ActivityPub) arrive as HTML; the sanitizer below keeps what is safe.
+  else if (mimetype === 'text/html') html = body;
   else html = bbcodeToHtml(body);
   return sanitize(html).trim();
 });

@@ -7,6 +7,8 @@ import { badRequest, notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
 import { notify, NOTIFY } from './notifications.js';
 import { approvesFollowersByHand } from './social-settings.js';
+import { emitSocialEvent } from './social-events.js';
+import { followsChannel } from '../store/social-graph.js';
 
 /** Legacy permission bits (abook_my_perms / abook_their_perms), Hubzilla's numbering. */
 export const PERM_BITS = {
@@ -61,38 +63,75 @@ export function connect(hub: Hub, channel: ChannelRow, targetHash: string): Conn
 
     let pending = false;
     const local = getChannelByHash(db, targetHash);
-    if (local) {
-      const theirs = getConnection(db, local.channel_id, channel.channel_hash);
-      if (!theirs) {
-        const byHand = approvesFollowersByHand(db, local.channel_id);
-        const request = insertConnection(db, {
-          account: local.channel_account_id, channel: local.channel_id, xchan: channel.channel_hash, pending: byHand, unconnected: true,
-          myPerms: byHand ? 0 : DEFAULT_CONNECTION_PERMS, theirPerms: mineNow.abook_my_perms,
-        });
-        pending = byHand;
-        notify(hub, {
-          uid: local.channel_id, ntype: NOTIFY.INTRO, actor: channel.channel_hash, verb: byHand ? '' : FOLLOW_NOTIFY_VERB,
-          msg: byHand ? `${channel.channel_name} wants to connect with you` : `${channel.channel_name} connected with you`,
-          link: connectionLink(hub, request), otype: 'intro',
-        });
-      } else {
-        pending = theirs.abook_pending === 1;
-        updateConnection(db, theirs.abook_id, { abook_their_perms: mineNow.abook_my_perms });
-        if (!followedBefore && !theirs.abook_blocked) {
-          // A follow asked anew waits again, even where an earlier request was ignored. Where they
-          // count the channel among their connections already (they follow it, or accepted it
-          // before), it is a new follower all the same, accepted at once.
-          if (pending) updateConnection(db, theirs.abook_id, { abook_ignored: 0 });
-          notify(hub, {
-            uid: local.channel_id, ntype: NOTIFY.INTRO, actor: channel.channel_hash, verb: pending ? '' : FOLLOW_NOTIFY_VERB,
-            msg: pending ? `${channel.channel_name} wants to connect with you` : `${channel.channel_name} connected with you`,
-            link: connectionLink(hub, theirs.abook_id), otype: 'intro',
-          });
-        }
-      }
-    }
+    if (local) pending = receiveFollow(hub, local, { hash: channel.channel_hash, name: channel.channel_name }, { theirPerms: mineNow.abook_my_perms, followedBefore }).pending;
+    else if (!followedBefore) pending = emitSocialEvent(hub, { kind: 'follow', channel, target: targetHash }).pending;
     return { connection: getConnection(db, channel.channel_id, targetHash)!, pending };
   })();
+}
+
+/**
+ * Someone (a channel of this hub or a person elsewhere) follows `channel`: the channel keeps a
+ * record of them, a request while it approves followers by hand (unless it counts them among its
+ * connections already), and is told. `theirPerms` is what the follower grants the channel.
+ */
+export function receiveFollow(hub: Hub, channel: ChannelRow, follower: { hash: string; name: string }, o: { theirPerms: number; followedBefore: boolean }): { pending: boolean; blocked: boolean } {
+  const db = hub.db;
+  const theirs = getConnection(db, channel.channel_id, follower.hash);
+  if (!theirs) {
+    const byHand = approvesFollowersByHand(db, channel.channel_id);
+    const request = insertConnection(db, {
+      account: channel.channel_account_id, channel: channel.channel_id, xchan: follower.hash, pending: byHand, unconnected: true,
+      myPerms: byHand ? 0 : DEFAULT_CONNECTION_PERMS, theirPerms: o.theirPerms,
+    });
+    notify(hub, {
+      uid: channel.channel_id, ntype: NOTIFY.INTRO, actor: follower.hash, verb: byHand ? '' : FOLLOW_NOTIFY_VERB,
+      msg: byHand ? `${follower.name} wants to connect with you` : `${follower.name} connected with you`,
+      link: connectionLink(hub, request), otype: 'intro',
+    });
+    return { pending: byHand, blocked: false };
+  }
+  const pending = theirs.abook_pending === 1;
+  updateConnection(db, theirs.abook_id, { abook_their_perms: o.theirPerms });
+  if (!o.followedBefore && !theirs.abook_blocked) {
+    // A follow asked anew waits again, even where an earlier request was ignored. Where they
+    // count the channel among their connections already (they follow it, or accepted it
+    // before), it is a new follower all the same, accepted at once.
+    if (pending) updateConnection(db, theirs.abook_id, { abook_ignored: 0 });
+    notify(hub, {
+      uid: channel.channel_id, ntype: NOTIFY.INTRO, actor: follower.hash, verb: pending ? '' : FOLLOW_NOTIFY_VERB,
+      msg: pending ? `${follower.name} wants to connect with you` : `${follower.name} connected with you`,
+      link: connectionLink(hub, theirs.abook_id), otype: 'intro',
+    });
+  }
+  return { pending, blocked: theirs.abook_blocked === 1 };
+}
+
+/**
+ * A follower of `channel` stops following it: a record kept only for their follow goes (their
+ * request with it); a request the channel left unanswered no longer waits.
+ */
+export function followerLeft(hub: Hub, channel: ChannelRow, followerHash: string): void {
+  const theirs = getConnection(hub.db, channel.channel_id, followerHash);
+  if (!theirs || theirs.abook_blocked || theirs.abook_self) return;
+  if (theirs.abook_unconnected) deleteConnection(hub.db, theirs.abook_id);
+  // They follow the channel but never accepted it: nothing waits for their answer any more,
+  // and it stays no connection of theirs.
+  else if (theirs.abook_pending) updateConnection(hub.db, theirs.abook_id, { abook_ignored: 1 });
+}
+
+/**
+ * The channel's follow of `targetHash` ends (it unfollowed, or their server refused or blocked it):
+ * its record of them stays while they follow the channel or ask to, and goes otherwise.
+ */
+export function followEnded(hub: Hub, channel: ChannelRow, targetHash: string): void {
+  const db = hub.db;
+  const mine = getConnection(db, channel.channel_id, targetHash);
+  if (!mine || mine.abook_self || mine.abook_unconnected) return;
+  const local = getChannelByHash(db, targetHash);
+  const theirs = local && getConnection(db, local.channel_id, channel.channel_hash);
+  const theyFollow = Boolean(theirs && !theirs.abook_unconnected) || (!local && followsChannel(db, channel.channel_id, targetHash));
+  if (mine.abook_pending || mine.abook_blocked || theyFollow) updateConnection(db, mine.abook_id, { abook_unconnected: 1 });
+  else deleteConnection(db, mine.abook_id);
 }
 
 /** Where a connection is seen and answered in the UI. */
@@ -120,6 +159,7 @@ export function approveRequest(hub: Hub, channel: ChannelRow, abookId: number): 
     const theirs = other && getConnection(db, other.channel_id, channel.channel_hash);
     if (theirs) updateConnection(db, theirs.abook_id, { abook_their_perms: c.abook_my_perms || DEFAULT_CONNECTION_PERMS });
     if (other) notify(hub, { uid: other.channel_id, ntype: NOTIFY.CONFIRM, actor: channel.channel_hash, msg: `${channel.channel_name} accepted your connection request`, link: connectionLink(hub, theirs?.abook_id), otype: 'intro' });
+    else emitSocialEvent(hub, { kind: 'accept', channel, follower: c.abook_xchan });
     return getConnectionById(db, channel.channel_id, abookId)!;
   })();
 }
@@ -149,6 +189,7 @@ export function rejectRequest(hub: Hub, channel: ChannelRow, abookId: number): v
     const c = pendingRequest(hub, channel, abookId, 'rejected');
     const follower = getChannelByHash(db, c.abook_xchan);
     const theirs = follower && getConnection(db, follower.channel_id, channel.channel_hash);
+    if (!follower) emitSocialEvent(hub, { kind: 'reject', channel, follower: c.abook_xchan });
     if (follower && theirs && !theirs.abook_unconnected) disconnect(hub, follower, channel.channel_hash);
     else if (c.abook_unconnected) deleteConnection(db, c.abook_id);
     else updateConnection(db, c.abook_id, { abook_ignored: 1 });
@@ -166,16 +207,9 @@ export function disconnect(hub: Hub, channel: ChannelRow, targetHash: string): C
     const mine = getConnection(db, channel.channel_id, targetHash);
     if (!mine || mine.abook_self || mine.abook_unconnected) throw notFound('not connected to that channel');
     const local = getChannelByHash(db, targetHash);
-    const theirs = local && getConnection(db, local.channel_id, channel.channel_hash);
-    const theyFollow = Boolean(theirs && !theirs.abook_unconnected);
-    if (mine.abook_pending || mine.abook_blocked || theyFollow) updateConnection(db, mine.abook_id, { abook_unconnected: 1 });
-    else deleteConnection(db, mine.abook_id);
-    if (theirs && !theirs.abook_blocked) {
-      if (theirs.abook_unconnected) deleteConnection(db, theirs.abook_id);
-      // They follow the channel but never accepted it: nothing waits for their answer any more,
-      // and it stays no connection of theirs.
-      else if (theirs.abook_pending) updateConnection(db, theirs.abook_id, { abook_ignored: 1 });
-    }
+    if (!local) emitSocialEvent(hub, { kind: 'unfollow', channel, target: targetHash });
+    followEnded(hub, channel, targetHash);
+    if (local) followerLeft(hub, local, channel.channel_hash);
     return mine;
   })();
 }

@@ -150,7 +150,7 @@ function checkContent(input: { body: string; title?: string; mimetype?: string }
  * Tells the mentioned channels, except those told about the item already (a comment on their
  * post): one notification each. Adds those told to `notified`.
  */
-function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined, notified: Set<number> = new Set()) {
+export function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: XchanRow | undefined, notified: Set<number> = new Set()) {
   const actorName = author?.xchan_name ?? 'Someone';
   for (const hash of mentioned) {
     if (hash === item.author_xchan) continue;
@@ -161,7 +161,7 @@ function notifyMentions(hub: Hub, item: ItemRow, mentioned: string[], author: Xc
 }
 
 /** Tells the channels that asked to hear of the author's posts, if they may see this one and were not told already. */
-function notifySubscribers(hub: Hub, item: ItemRow, author: XchanRow | undefined, notified: ReadonlySet<number>) {
+export function notifySubscribers(hub: Hub, item: ItemRow, author: XchanRow | undefined, notified: ReadonlySet<number>) {
   for (const uid of postSubscribers(hub.db, item.author_xchan)) {
     const ch = getChannel(hub.db, uid);
     if (!ch || notified.has(uid) || ch.channel_hash === item.author_xchan || !canView(hub.db, item, ch.channel_hash)) continue;
@@ -361,6 +361,7 @@ export function setActivity(hub: Hub, channel: ChannelRow, itemId: number, verb:
     if (!on) {
       if (!existing) return false;
       markItemDeleted(db, existing, nowDb());
+      emitItemEvent(hub, 'delete', existing);
       return true;
     }
     if (existing) return false;
@@ -392,6 +393,7 @@ export function setActivity(hub: Hub, channel: ChannelRow, itemId: number, verb:
       const what = verb === VERB.LIKE ? 'likes' : 'dislikes';
       if (authorChannel) notify(hub, { uid: authorChannel.channel_id, ntype: NOTIFY.LIKE, actor, msg: `${channel.channel_name} ${what} your post`, link: target.llink, iid: id, parent: top.id, verb, otype: 'item' });
     }
+    emitItemEvent(hub, 'create', getItem(db, id)!);
     return true;
   })();
 }

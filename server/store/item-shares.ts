@@ -15,7 +15,8 @@ export function sharesAmong(db: Db, ids: number[], uid: number): { counts: Map<n
   if (!ids.length) return { counts, mine };
   const rows = stmt<{ ids: string; uid: number; cat: string; k: string }, { v: string; n: number; mine: number }>(
     db,
-    `SELECT c.v AS v, count(*) AS n, max(i.uid = @uid) AS mine FROM iconfig c JOIN item i ON i.id = c.iid
+    // A share is the channel's own when it wrote it (shares from elsewhere are kept by a channel too).
+    `SELECT c.v AS v, count(*) AS n, max(i.uid = @uid AND i.author_xchan = (SELECT channel_hash FROM channel WHERE channel_id = @uid)) AS mine FROM iconfig c JOIN item i ON i.id = c.iid
      WHERE c.cat = @cat AND c.k = @k AND c.v IN (SELECT CAST(value AS TEXT) FROM json_each(@ids)) AND i.item_deleted = 0
      GROUP BY c.v`,
   ).all({ ids: json(ids), uid, ...SHARE_ICONFIG });

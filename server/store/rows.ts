@@ -161,7 +161,7 @@ export interface ItemRow {
 export const STATUS_ITEM_COLUMNS = [
   'id', 'uid', 'parent', 'mid', 'thr_parent', 'created', 'edited', 'owner_xchan', 'author_xchan', 'mimetype', 'title', 'summary',
   'body', 'html', 'app', 'verb', 'obj', 'llink', 'plink', 'attach', 'coord', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
-  'item_private', 'item_thread_top', 'item_nsfw', 'item_starred', 'lang', 'html_text',
+  'item_private', 'item_thread_top', 'item_nsfw', 'item_starred', 'lang', 'html_text', 'uuid',
 ] as const satisfies readonly (keyof ItemRow)[];
 
 export type StatusItemRow = Pick<ItemRow, (typeof STATUS_ITEM_COLUMNS)[number]>;

@@ -5,8 +5,14 @@ import { stmt, type Db } from '../db/open.js';
  * two things: whether the channel follows them (abook_unconnected = 0) and whether their follow
  * of the channel waits for its approval (abook_pending = 1). A follow of a channel of this hub is
  * accepted once that channel keeps a record of the follower that is neither pending nor blocked;
- * a follow of an identity elsewhere counts as accepted.
+ * a follow of an identity elsewhere counts as accepted unless its server has yet to accept it
+ * (fed_follow, federation). Someone elsewhere follows a channel when the federation recorded their
+ * follow (fed_follow 'in') and the channel's record of them is neither pending nor blocked.
  */
+
+/** SQL: the follow of abook row `a` waits for a remote server's answer. */
+const awaitsRemoteSql = (a: string) =>
+  `EXISTS (SELECT 1 FROM fed_follow ff WHERE ff.channel_id = ${a}.abook_channel AND ff.actor = ${a}.abook_xchan AND ff.direction = 'out' AND ff.accepted = 0)`;
 
 /**
  * SQL: abook row `a` is a follow its channel made, not blocked by either side and accepted by
@@ -14,7 +20,7 @@ import { stmt, type Db } from '../db/open.js';
  */
 export function acceptedFollowSql(a: string, followerHash: string): string {
   return `(${a}.abook_self = 0 AND ${a}.abook_unconnected = 0 AND ${a}.abook_blocked = 0
-    AND (NOT EXISTS (SELECT 1 FROM channel fc WHERE fc.channel_hash = ${a}.abook_xchan)
+    AND ((NOT EXISTS (SELECT 1 FROM channel fc WHERE fc.channel_hash = ${a}.abook_xchan) AND NOT ${awaitsRemoteSql(a)})
       OR EXISTS (SELECT 1 FROM channel fc JOIN abook fb ON fb.abook_channel = fc.channel_id
         WHERE fc.channel_hash = ${a}.abook_xchan AND fb.abook_xchan = ${followerHash} AND fb.abook_pending = 0 AND fb.abook_blocked = 0)))`;
 }
@@ -37,15 +43,27 @@ export function friendsOf(db: Db, uid: number): GraphEntry[] {
   ).all(uid);
 }
 
-/** Who follows the identity: local channels whose follow of it is accepted. */
+/** Who follows the identity: local channels whose follow of it is accepted, and people elsewhere (a channel's). */
 export function followersOf(db: Db, hash: string): GraphEntry[] {
-  return stmt<[string], GraphEntry>(
+  return stmt<[string, string], GraphEntry>(
     db,
     `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a
      JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
      JOIN xchan x ON x.xchan_hash = c.channel_hash
-     WHERE a.abook_xchan = ? AND ${acceptedFollowSql('a', 'c.channel_hash')} ORDER BY x.xchan_id DESC`,
-  ).all(hash);
+     WHERE a.abook_xchan = ? AND ${acceptedFollowSql('a', 'c.channel_hash')}
+     UNION
+     SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM channel c
+     JOIN fed_follow f ON f.channel_id = c.channel_id AND f.direction = 'in'
+     JOIN abook b ON b.abook_channel = c.channel_id AND b.abook_xchan = f.actor AND b.abook_pending = 0 AND b.abook_blocked = 0
+     JOIN xchan x ON x.xchan_hash = f.actor
+     WHERE c.channel_hash = ?
+     ORDER BY id DESC`,
+  ).all(hash, hash);
+}
+
+/** Whether someone elsewhere follows the channel or asks to (the federation recorded their follow). */
+export function followsChannel(db: Db, uid: number, remoteHash: string): boolean {
+  return Boolean(stmt<[number, string], { n: number }>(db, "SELECT 1 AS n FROM fed_follow WHERE channel_id = ? AND actor = ? AND direction = 'in'").get(uid, remoteHash));
 }
 
 /**
@@ -105,10 +123,12 @@ export function followStates(db: Db, uid: number, self: string, hashes: string[]
   if (!hashes.length) return out;
   const list = JSON.stringify(hashes);
   // Both records of each pair: the channel's of them (mine) and, for channels of this hub, theirs of the channel.
-  const rows = stmt<[string, number, string, string], { hash: string; m_unconnected: number | null; m_pending: number | null; m_ignored: number | null; m_blocked: number | null; t_unconnected: number | null; t_pending: number | null; t_blocked: number | null; local: number }>(
+  const rows = stmt<[string, number, string, string], { hash: string; m_unconnected: number | null; m_pending: number | null; m_ignored: number | null; m_blocked: number | null; t_unconnected: number | null; t_pending: number | null; t_blocked: number | null; local: number; out_waits: number; in_follows: number }>(
     db,
     `SELECT h.value AS hash, m.abook_unconnected AS m_unconnected, m.abook_pending AS m_pending, m.abook_ignored AS m_ignored, m.abook_blocked AS m_blocked,
-       t.abook_unconnected AS t_unconnected, t.abook_pending AS t_pending, t.abook_blocked AS t_blocked, (c.channel_id IS NOT NULL) AS local
+       t.abook_unconnected AS t_unconnected, t.abook_pending AS t_pending, t.abook_blocked AS t_blocked, (c.channel_id IS NOT NULL) AS local,
+       EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = m.abook_channel AND f.actor = h.value AND f.direction = 'out' AND f.accepted = 0) AS out_waits,
+       EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = m.abook_channel AND f.actor = h.value AND f.direction = 'in') AS in_follows
      FROM json_each(?) h
      LEFT JOIN abook m ON m.abook_channel = ? AND m.abook_xchan = h.value AND m.abook_self = 0
      LEFT JOIN channel c ON c.channel_hash = h.value
@@ -117,11 +137,11 @@ export function followStates(db: Db, uid: number, self: string, hashes: string[]
   ).all(list, uid, self, self);
   for (const r of rows) {
     const iFollow = r.m_unconnected === 0 && r.m_blocked === 0;
-    const theyAccept = !r.local || (r.t_pending === 0 && r.t_blocked === 0);
-    const theyFollow = r.local === 1 && r.t_unconnected === 0 && r.t_blocked === 0;
+    const theyAccept = r.local ? r.t_pending === 0 && r.t_blocked === 0 : !r.out_waits;
+    const theyFollow = r.local ? r.t_unconnected === 0 && r.t_blocked === 0 : r.in_follows === 1;
     out.set(r.hash, {
       following: iFollow && theyAccept,
-      requested: iFollow && r.local === 1 && r.t_pending === 1 && r.t_blocked === 0,
+      requested: iFollow && (r.local ? r.t_pending === 1 && r.t_blocked === 0 : r.out_waits === 1),
       followedBy: theyFollow && r.m_pending === 0 && r.m_blocked === 0,
       requestedBy: r.m_pending === 1 && r.m_blocked === 0 && r.m_ignored === 0,
     });

@@ -37,3 +37,8 @@ export function toAclString(values: string[]): string {
 export function fromAclString(acl: string): string[] {
   return [...acl.matchAll(/<([^>]*)>/g)].map((m) => m[1]!);
 }
+
+/** The ActivityPub id of an item: its own id for items from elsewhere, /item/<uuid> for the hub's own. */
+export function objectIdOf(baseUrl: string, item: { mid: string; uuid: string }): string {
+  return /^https?:\/\//.test(item.mid) ? item.mid : `${baseUrl}/item/${item.uuid}`;
+}

@@ -16,7 +16,7 @@ export function mountNodeinfo(router: Router, hub: Hub): void {
     ctx.body = JSON.stringify({
       version: '2.0',
       software: { name: 'hearth', version: HEARTH_VERSION },
-      protocols: ['zot'],
+      protocols: hub.federation.state().running ? ['activitypub'] : [],
       services: { inbound: [], outbound: [] },
       openRegistrations: false,
       usage: { users: { total: counts.channels, activeMonth: counts.channels, activeHalfyear: counts.channels }, localPosts: counts.posts },

@@ -1,3 +1,4 @@
+import { objectIdOf } from '../../util/ids.js';
 import type { StatusItemRow } from '../../store/rows.js';
 import type { MastodonAccount } from './account.js';
 import type { MastodonMedia } from './media.js';
@@ -76,7 +77,7 @@ export function mastodonStatus(f: MastodonStatusFacts, baseUrl: string): Mastodo
   const item = f.item;
   return {
     id: String(item.id),
-    uri: item.plink || item.llink,
+    uri: objectIdOf(baseUrl, item),
     url: item.plink || item.llink,
     created_at: isoDate(item.created),
     edited_at: f.edited ? isoDate(item.edited) : null,

@@ -1,0 +1,12 @@
+import { FedifyPeer } from '/work/wt/fed/test/helpers/fedify-peer.ts';
+const a = await FedifyPeer.start();
+const b = await FedifyPeer.start({ firstKnock: 'rfc9421' });
+const p = await a.lookupActor(b.actorUri('ap1'));
+console.log('lookup', p.id?.href, (await p.getPublicKey())?.id?.href);
+await a.follow('ap1', b.actorUri('ap1'));
+console.log(await b.waitFor(r => r.type === 'Follow'));
+console.log((await a.waitFor(r => r.type === 'Accept')).id);
+await b.post('ap1', { content: 'hello' });
+console.log((await a.waitFor(r => r.type === 'Create')).json);
+const r = await a.signedGet(b.actorUri('ap2'), { as: 'ap1', spec: 'rfc9421' }); console.log(r.status);
+await a.close(); await b.close();

@@ -1,0 +1,36 @@
+import { Endpoints, Image, Person } from '@fedify/vocab';
+import { Temporal } from '@js-temporal/polyfill';
+import type { Context } from '@fedify/fedify';
+import type { Db } from '../db/open.js';
+import { actorFacts } from '../store/federation.js';
+import { renderBody } from '../content/render.js';
+import { approvesFollowersByHand } from './social.js';
+
+/** The Person a local channel is to other servers, or null for a nick no channel has. */
+export async function channelActor(ctx: Context<unknown>, db: Db, nick: string): Promise<Person | null> {
+  const facts = actorFacts(db, nick);
+  if (!facts) return null;
+  const { channel } = facts;
+  const keys = await ctx.getActorKeyPairs(nick);
+  const created = channel.channel_created.replace(' ', 'T') + 'Z';
+  return new Person({
+    id: ctx.getActorUri(nick),
+    preferredUsername: nick,
+    name: channel.channel_name,
+    summary: facts.about ? renderBody(facts.about) : null,
+    url: ctx.getActorUri(nick),
+    icon: facts.photoUrl ? new Image({ url: new URL(facts.photoUrl), mediaType: facts.photoType }) : null,
+    inbox: ctx.getInboxUri(nick),
+    outbox: ctx.getOutboxUri(nick),
+    followers: ctx.getFollowersUri(nick),
+    following: ctx.getFollowingUri(nick),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: keys[0]?.cryptographicKey,
+    assertionMethods: keys.map((k) => k.multikey),
+    manuallyApprovesFollowers: approvesFollowersByHand(db, channel.channel_id),
+    discoverable: true,
+    indexable: true,
+    published: /^\d{4}-\d\d-\d\dT/.test(created) && !created.startsWith('0001') ? Temporal.Instant.from(created) : null,
+    aliases: facts.movedFrom ? [new URL(facts.movedFrom)] : [],
+  });
+}

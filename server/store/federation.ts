@@ -1,0 +1,161 @@
+import { stmt, type Db } from '../db/open.js';
+import type { ChannelRow, ItemRow } from './rows.js';
+
+/** What a local channel's actor document shows. */
+export interface ActorFacts {
+  channel: ChannelRow;
+  about: string;
+  photoUrl: string;
+  photoType: string;
+  /** Where the channel lived before it was moved here (its actor there), if it was. */
+  movedFrom: string | undefined;
+}
+
+export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
+  const channel = stmt<[string], ChannelRow>(db, 'SELECT * FROM channel WHERE channel_address = ? AND channel_removed = 0').get(nick);
+  if (!channel) return undefined;
+  const extra = stmt<[number, number, string], { about: string | null; photo: string; type: string; source_url: string | null; source_nick: string | null }>(
+    db,
+    `SELECT (SELECT about FROM profile WHERE uid = ? AND is_default = 1) AS about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type,
+       i.source_url, i.source_nick
+     FROM xchan x LEFT JOIN channel_import i ON i.channel_id = ? WHERE x.xchan_hash = ?`,
+  ).get(channel.channel_id, channel.channel_id, channel.channel_hash);
+  return {
+    channel,
+    about: extra?.about ?? '',
+    photoUrl: extra?.photo ?? '',
+    photoType: extra?.type ?? 'image/png',
+    movedFrom: extra?.source_url && extra.source_nick ? `${extra.source_url.replace(/\/+$/, '')}/channel/${extra.source_nick}` : undefined,
+  };
+}
+
+/** What delivery needs of a remote actor. */
+export interface FedActorRow {
+  xchan_hash: string;
+  inbox: string;
+  shared_inbox: string;
+  followers: string;
+  key_id: string;
+  manually_approves: number;
+  fetched: number;
+}
+
+export interface RemoteActorRecord {
+  id: string;
+  address: string;
+  name: string;
+  url: string;
+  photo: string;
+  photoType: string;
+  publicKeyPem: string;
+  inbox: string;
+  sharedInbox: string;
+  followers: string;
+  keyId: string;
+  manuallyApproves: boolean;
+}
+
+/** Creates or refreshes a remote actor's identity (xchan) and delivery facts. */
+export function upsertRemoteActor(db: Db, a: RemoteActorRecord, now: string): void {
+  stmt(db, `INSERT INTO xchan (xchan_hash, xchan_guid, xchan_pubkey, xchan_addr, xchan_url, xchan_connurl, xchan_name, xchan_network,
+      xchan_photo_l, xchan_photo_m, xchan_photo_s, xchan_photo_mimetype, xchan_instance_url, xchan_photo_date, xchan_name_date)
+    VALUES (@id, @id, @publicKeyPem, @address, @url, @inbox, @name, 'activitypub', @photo, @photo, @photo, @photoType, @instance, @now, @now)
+    ON CONFLICT (xchan_hash) DO UPDATE SET xchan_pubkey = excluded.xchan_pubkey, xchan_addr = excluded.xchan_addr, xchan_url = excluded.xchan_url,
+      xchan_connurl = excluded.xchan_connurl, xchan_name = excluded.xchan_name, xchan_photo_l = excluded.xchan_photo_l,
+      xchan_photo_m = excluded.xchan_photo_m, xchan_photo_s = excluded.xchan_photo_s, xchan_photo_mimetype = excluded.xchan_photo_mimetype,
+      xchan_deleted = 0,
+      xchan_name_date = CASE WHEN xchan.xchan_name != excluded.xchan_name THEN excluded.xchan_name_date ELSE xchan.xchan_name_date END,
+      xchan_photo_date = CASE WHEN xchan.xchan_photo_l != excluded.xchan_photo_l THEN excluded.xchan_photo_date ELSE xchan.xchan_photo_date END`).run({
+    ...a,
+    manuallyApproves: undefined,
+    instance: new URL(a.id).origin,
+    now,
+  });
+  stmt(db, `INSERT INTO fed_actor (xchan_hash, inbox, shared_inbox, followers, key_id, manually_approves, fetched)
+    VALUES (@id, @inbox, @sharedInbox, @followers, @keyId, @manual, @fetched)
+    ON CONFLICT (xchan_hash) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, followers = excluded.followers,
+      key_id = excluded.key_id, manually_approves = excluded.manually_approves, fetched = excluded.fetched`).run({
+    id: a.id, inbox: a.inbox, sharedInbox: a.sharedInbox, followers: a.followers, keyId: a.keyId, manual: a.manuallyApproves ? 1 : 0, fetched: Date.now(),
+  });
+}
+
+export function getFedActor(db: Db, hash: string): FedActorRow | undefined {
+  return stmt<[string], FedActorRow>(db, 'SELECT * FROM fed_actor WHERE xchan_hash = ?').get(hash);
+}
+
+export function getFedActors(db: Db, hashes: string[]): FedActorRow[] {
+  return stmt<[string], FedActorRow>(db, 'SELECT * FROM fed_actor WHERE xchan_hash IN (SELECT value FROM json_each(?))').all(JSON.stringify(hashes));
+}
+
+/** Marks a remote actor gone (its Delete): its identity stays for what it wrote, flagged deleted. */
+export function markRemoteActorDeleted(db: Db, hash: string): void {
+  stmt(db, "UPDATE xchan SET xchan_deleted = 1 WHERE xchan_hash = ? AND xchan_network = 'activitypub'").run(hash);
+}
+
+export type FollowDirection = 'in' | 'out';
+
+export interface FedFollowRow {
+  channel_id: number;
+  actor: string;
+  direction: FollowDirection;
+  activity_id: string;
+  accepted: number;
+}
+
+export function putFedFollow(db: Db, f: { channelId: number; actor: string; direction: FollowDirection; activityId: string; accepted: boolean }): void {
+  stmt(db, `INSERT INTO fed_follow (channel_id, actor, direction, activity_id, accepted) VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (channel_id, actor, direction) DO UPDATE SET activity_id = excluded.activity_id, accepted = excluded.accepted`).run(
+    f.channelId, f.actor, f.direction, f.activityId, f.accepted ? 1 : 0,
+  );
+}
+
+export function getFedFollow(db: Db, channelId: number, actor: string, direction: FollowDirection): FedFollowRow | undefined {
+  return stmt<[number, string, string], FedFollowRow>(db, 'SELECT * FROM fed_follow WHERE channel_id = ? AND actor = ? AND direction = ?').get(channelId, actor, direction);
+}
+
+export function findFedFollowByActivity(db: Db, activityId: string): FedFollowRow | undefined {
+  return stmt<[string], FedFollowRow>(db, 'SELECT * FROM fed_follow WHERE activity_id = ?').get(activityId);
+}
+
+export function setFedFollowAccepted(db: Db, channelId: number, actor: string, direction: FollowDirection): void {
+  stmt(db, 'UPDATE fed_follow SET accepted = 1 WHERE channel_id = ? AND actor = ? AND direction = ?').run(channelId, actor, direction);
+}
+
+export function deleteFedFollow(db: Db, channelId: number, actor: string, direction: FollowDirection): void {
+  stmt(db, 'DELETE FROM fed_follow WHERE channel_id = ? AND actor = ? AND direction = ?').run(channelId, actor, direction);
+}
+
+/** The remote actors whose follow of the channel was accepted (its followers elsewhere). */
+export function remoteFollowers(db: Db, channelId: number): FedActorRow[] {
+  return stmt<[number], FedActorRow>(
+    db,
+    `SELECT a.* FROM fed_follow f JOIN fed_actor a ON a.xchan_hash = f.actor
+     JOIN abook b ON b.abook_channel = f.channel_id AND b.abook_xchan = f.actor AND b.abook_blocked = 0 AND b.abook_pending = 0
+     WHERE f.channel_id = ? AND f.direction = 'in' AND f.accepted = 1`,
+  ).all(channelId);
+}
+
+/** Local channels following a remote actor (accepted or waiting), for what it sends to them. */
+export function localFollowersOf(db: Db, actor: string): number[] {
+  return stmt<[string], { channel_id: number }>(db, "SELECT channel_id FROM fed_follow WHERE actor = ? AND direction = 'out'").all(actor).map((r) => r.channel_id);
+}
+
+/** A channel's public, listed posts (not comments or shares), newest first, before an item id. */
+const PUBLIC_POSTS = `FROM item WHERE author_xchan = @author AND owner_xchan = @author AND item_thread_top = 1 AND item_deleted = 0 AND item_hidden = 0
+  AND item_unpublished = 0 AND item_delayed = 0 AND item_blocked = 0 AND item_type = 0 AND item_private = 0
+  AND allow_cid = '' AND allow_gid = '' AND deny_cid = '' AND deny_gid = '' AND verb = 'http://activitystrea.ms/schema/1.0/post'`;
+
+export function publicPostsOf(db: Db, author: string, beforeId: number | undefined, limit: number): number[] {
+  return stmt<{ author: string; before: number; limit: number }, { id: number }>(db, `SELECT id ${PUBLIC_POSTS} AND id < @before ORDER BY id DESC LIMIT @limit + 0`)
+    .all({ author, before: beforeId ?? Number.MAX_SAFE_INTEGER, limit })
+    .map((r) => r.id);
+}
+
+export function countPublicPosts(db: Db, author: string): number {
+  return stmt<{ author: string }, { n: number }>(db, `SELECT count(*) AS n ${PUBLIC_POSTS}`).get({ author })!.n;
+}
+
+/** One of the hub's items by its uuid (its ActivityPub id is /item/<uuid>). */
+export function getItemByUuid(db: Db, uuid: string): ItemRow | undefined {
+  return stmt<[string], ItemRow>(db, 'SELECT * FROM item WHERE uuid = ? ORDER BY id LIMIT 1').get(uuid);
+}

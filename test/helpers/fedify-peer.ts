@@ -1,0 +1,312 @@
+import { createServer, type Server } from 'node:http';
+import { Temporal } from '@js-temporal/polyfill';
+import type { AddressInfo } from 'node:net';
+import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context, type Federation } from '@fedify/fedify';
+import { signRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
+import {
+  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
+  type Recipient,
+} from '@fedify/vocab';
+
+/**
+ * An independent ActivityPub server for the federation tests: a small Fedify app on 127.0.0.1 with
+ * actors of its own. It accepts follows, keeps what its inboxes receive, and sends what a test
+ * tells its actors to send. Nothing of Hearth's code is used here.
+ */
+
+export interface Received {
+  /** Which inbox took it: an actor's name, or '' for the shared inbox. */
+  inbox: string;
+  type: string;
+  id: string | undefined;
+  actor: string | undefined;
+  /** The activity as JSON-LD (compacted). */
+  json: Record<string, unknown>;
+}
+
+export type Audience = 'public' | 'unlisted' | 'followers' | 'direct';
+
+export interface PostOptions {
+  content: string;
+  audience?: Audience;
+  /** Actor URIs to mention (and, for 'direct', the only recipients). */
+  mentions?: string[];
+  inReplyTo?: string;
+  /** Recipients' actor URIs, besides the followers; looked up through their actor documents. */
+  to?: string[];
+  summary?: string;
+}
+
+interface PeerActor {
+  name: string;
+  keys: CryptoKeyPair;
+  followers: Map<string, Recipient>;
+  outbox: Note[];
+}
+
+const inboxUri = (r: Recipient) => r.inboxId?.href;
+
+export class FedifyPeer {
+  readonly received: Received[] = [];
+  private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
+  private readonly actors = new Map<string, PeerActor>();
+  private counter = 0;
+  /** Follows to answer with Reject instead of Accept, by actor name. */
+  readonly rejectFollowsFor = new Set<string>();
+
+  private constructor(
+    readonly federation: Federation<void>,
+    private readonly server: Server,
+    readonly origin: string,
+  ) {}
+
+  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec } = {}): Promise<FedifyPeer> {
+    const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
+    let peer!: FedifyPeer;
+    const server = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+        const request = new Request(new URL(req.url ?? '/', peer.origin), { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks) });
+        const response = await federation.fetch(request, { contextData: undefined, onNotFound: () => new Response('not found', { status: 404 }), onNotAcceptable: () => new Response('not acceptable', { status: 406 }) });
+        res.writeHead(response.status, Object.fromEntries(response.headers));
+        res.end(Buffer.from(await response.arrayBuffer()));
+      })().catch((err: Error) => {
+        res.writeHead(500);
+        res.end(err.message);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    peer = new FedifyPeer(federation, server, origin);
+    for (const name of opts.actors ?? ['ap1', 'ap2']) peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [] });
+    peer.setUp();
+    return peer;
+  }
+
+  private setUp(): void {
+    const f = this.federation;
+    f.setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
+      const a = this.actors.get(identifier);
+      if (!a) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: `Peer ${identifier}`,
+        summary: `An actor of the test's own ActivityPub server`,
+        url: ctx.getActorUri(identifier),
+        inbox: ctx.getInboxUri(identifier),
+        outbox: ctx.getOutboxUri(identifier),
+        followers: ctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        publicKey: keys[0]?.cryptographicKey,
+        assertionMethods: keys.map((k) => k.multikey),
+      });
+    }).setKeyPairsDispatcher((_ctx, identifier) => {
+      const a = this.actors.get(identifier);
+      return a ? [a.keys] : [];
+    });
+    f.setOutboxDispatcher('/users/{identifier}/outbox', (_ctx, identifier) => ({ items: [...(this.actors.get(identifier)?.outbox ?? [])].reverse().map((n) => new Create({ id: new URL(`${n.id!.href}#create`), actor: n.attributionId, object: n })) }));
+    f.setFollowersDispatcher('/users/{identifier}/followers', (_ctx, identifier) => ({ items: [...(this.actors.get(identifier)?.followers.values() ?? [])] }));
+    f.setObjectDispatcher(Note, '/users/{identifier}/notes/{n}', (ctx, values) => {
+      const a = this.actors.get(values.identifier);
+      return a?.outbox.find((n) => n.id?.href === ctx.getObjectUri(Note, values).href) ?? null;
+    });
+    f.setInboxListeners('/users/{identifier}/inbox', '/inbox')
+      .on(Follow, async (ctx, follow) => {
+        this.record(ctx, follow);
+        const target = follow.objectId && ctx.parseUri(follow.objectId);
+        if (target?.type !== 'actor') return;
+        const follower = await follow.getActor();
+        if (!follower?.id) return;
+        const actor = this.actors.get(target.identifier);
+        if (!actor) return;
+        if (this.rejectFollowsFor.has(actor.name)) {
+          await ctx.sendActivity({ identifier: actor.name }, follower, new Reject({ id: this.newId(actor.name, 'reject'), actor: ctx.getActorUri(actor.name), object: follow }));
+          return;
+        }
+        actor.followers.set(follower.id.href, follower);
+        await ctx.sendActivity({ identifier: actor.name }, follower, new Accept({ id: this.newId(actor.name, 'accept'), actor: ctx.getActorUri(actor.name), object: follow }));
+      })
+      .on(Undo, async (ctx, undo) => {
+        this.record(ctx, undo);
+        const inner = await undo.getObject();
+        if (inner instanceof Follow && inner.objectId && undo.actorId) {
+          const target = ctx.parseUri(inner.objectId);
+          if (target?.type === 'actor') this.actors.get(target.identifier)?.followers.delete(undo.actorId.href);
+        }
+      })
+      .on(Activity, (ctx, activity) => {
+        this.record(ctx, activity);
+      });
+  }
+
+  private record(ctx: Context<void> & { recipient?: string | null }, activity: Activity): void {
+    void activity.toJsonLd({ format: 'compact' }).then((json) => {
+      const r: Received = { inbox: ctx.recipient ?? '', type: (json as { type?: string }).type ?? '', id: activity.id?.href, actor: activity.actorId?.href, json: json as Record<string, unknown> };
+      this.received.push(r);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.match(r)) return true;
+        w.resolve(r);
+        return false;
+      });
+    });
+  }
+
+  private newId(actor: string, kind: string): URL {
+    return new URL(`${this.origin}/users/${actor}/activities/${kind}-${++this.counter}-${Date.now()}`);
+  }
+
+  private context(): Context<void> {
+    return this.federation.createContext(new URL(this.origin), undefined);
+  }
+
+  actorUri(name: string): string {
+    return `${this.origin}/users/${name}`;
+  }
+
+  /** The address other servers find the actor by (acct:name@host:port). */
+  address(name: string): string {
+    return `${name}@${new URL(this.origin).host}`;
+  }
+
+  /** Waits until an inbox received an activity that matches, including one received before. */
+  waitFor(match: (r: Received) => boolean, timeoutMs = 10_000): Promise<Received> {
+    const seen = this.received.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the peer received no matching activity in ${timeoutMs} ms; it received: ${this.received.map((r) => `${r.type} ${r.id}`).join(', ') || 'nothing'}`)), timeoutMs);
+      this.waiters.push({ match, resolve: (r) => (clearTimeout(timer), resolve(r)) });
+    });
+  }
+
+  /** Fetches a remote actor through its URI (a signed fetch as `as`, when given). */
+  async lookupActor(uri: string, as = [...this.actors.keys()][0]!): Promise<Person> {
+    const ctx = this.context();
+    const loader = await ctx.getDocumentLoader({ identifier: as });
+    const obj = await ctx.lookupObject(uri, { documentLoader: loader });
+    if (!(obj instanceof Person)) throw new Error(`${uri} is not a Person`);
+    return obj;
+  }
+
+  followersOf(name: string): string[] {
+    return [...(this.actors.get(name)?.followers.keys() ?? [])];
+  }
+
+  private async send(from: string, to: Recipient | Recipient[], activity: Activity): Promise<void> {
+    await this.context().sendActivity({ identifier: from }, to, activity, { immediate: true });
+  }
+
+  async follow(from: string, target: string): Promise<string> {
+    const actor = await this.lookupActor(target, from);
+    const follow = new Follow({ id: this.newId(from, 'follow'), actor: new URL(this.actorUri(from)), object: actor.id });
+    await this.send(from, actor, follow);
+    return follow.id!.href;
+  }
+
+  async unfollow(from: string, target: string, followId: string): Promise<void> {
+    const actor = await this.lookupActor(target, from);
+    await this.send(from, actor, new Undo({ id: this.newId(from, 'undo'), actor: new URL(this.actorUri(from)), object: new Follow({ id: new URL(followId), actor: new URL(this.actorUri(from)), object: actor.id }) }));
+  }
+
+  /** Posts a note; delivered to the followers (unless direct) and to `to` and the mentioned. Returns the note's id. */
+  async post(from: string, o: PostOptions): Promise<string> {
+    const a = this.actors.get(from)!;
+    const ctx = this.context();
+    const id = ctx.getObjectUri(Note, { identifier: from, n: String(++this.counter) });
+    const audience = o.audience ?? 'public';
+    const followers = ctx.getFollowersUri(from);
+    const mentioned = o.mentions ?? [];
+    const toList = audience === 'public' ? [PUBLIC_COLLECTION] : audience === 'unlisted' ? [followers] : audience === 'followers' ? [followers] : [];
+    const ccList = audience === 'public' ? [followers] : audience === 'unlisted' ? [PUBLIC_COLLECTION] : [];
+    const direct = [...mentioned, ...(o.to ?? [])].map((u) => new URL(u));
+    const note = new Note({
+      id,
+      attribution: new URL(this.actorUri(from)),
+      content: o.content,
+      summary: o.summary,
+      published: Temporal.Now.instant(),
+      replyTarget: o.inReplyTo ? new URL(o.inReplyTo) : undefined,
+      tos: [...toList, ...direct],
+      ccs: ccList,
+      tags: mentioned.map((m) => new Mention({ href: new URL(m), name: m })),
+    });
+    a.outbox.push(note);
+    await this.sendTo(from, audience, [...mentioned, ...(o.to ?? [])], new Create({ id: new URL(`${id.href}#create`), actor: new URL(this.actorUri(from)), object: note, tos: note.toIds, ccs: note.ccIds }));
+    return id.href;
+  }
+
+  async update(from: string, noteId: string, content: string): Promise<void> {
+    const a = this.actors.get(from)!;
+    const k = a.outbox.findIndex((n) => n.id?.href === noteId);
+    const old = a.outbox[k]!;
+    const note = old.clone({ content, updated: Temporal.Now.instant() });
+    a.outbox[k] = note;
+    await this.sendTo(from, 'public', [], new Update({ id: this.newId(from, 'update'), actor: new URL(this.actorUri(from)), object: note, tos: note.toIds, ccs: note.ccIds }));
+  }
+
+  async remove(from: string, noteId: string): Promise<void> {
+    const a = this.actors.get(from)!;
+    a.outbox = a.outbox.filter((n) => n.id?.href !== noteId);
+    await this.sendTo(from, 'public', [], new Delete({ id: this.newId(from, 'delete'), actor: new URL(this.actorUri(from)), object: new Tombstone({ id: new URL(noteId) }), tos: [PUBLIC_COLLECTION] }));
+  }
+
+  async like(from: string, objectId: string, authorUri: string): Promise<string> {
+    const like = new Like({ id: this.newId(from, 'like'), actor: new URL(this.actorUri(from)), object: new URL(objectId) });
+    await this.send(from, await this.lookupActor(authorUri, from), like);
+    return like.id!.href;
+  }
+
+  async announce(from: string, objectId: string, authorUri: string): Promise<string> {
+    const announce = new Announce({ id: this.newId(from, 'announce'), actor: new URL(this.actorUri(from)), object: new URL(objectId), tos: [PUBLIC_COLLECTION], ccs: [new URL(authorUri)] });
+    await this.sendTo(from, 'public', [authorUri], announce);
+    return announce.id!.href;
+  }
+
+  /** Undoes a Like or an Announce sent before. */
+  async undo(from: string, kind: 'Like' | 'Announce', activityId: string, objectId: string, authorUri: string): Promise<void> {
+    const inner = kind === 'Like' ? new Like({ id: new URL(activityId), actor: new URL(this.actorUri(from)), object: new URL(objectId) }) : new Announce({ id: new URL(activityId), actor: new URL(this.actorUri(from)), object: new URL(objectId) });
+    await this.sendTo(from, kind === 'Like' ? 'direct' : 'public', [authorUri], new Undo({ id: this.newId(from, 'undo'), actor: new URL(this.actorUri(from)), object: inner }));
+  }
+
+  private async sendTo(from: string, audience: Audience, others: string[], activity: Activity): Promise<void> {
+    const a = this.actors.get(from)!;
+    const recipients = new Map<string, Recipient>();
+    if (audience !== 'direct') for (const [id, r] of a.followers) recipients.set(id, r);
+    for (const uri of others) if (!recipients.has(uri)) recipients.set(uri, await this.lookupActor(uri, from));
+    if (recipients.size) await this.send(from, [...recipients.values()], activity);
+  }
+
+  /** POSTs an activity to an inbox signed by `as` (or unsigned), for the signature tests. */
+  async signedPost(inbox: string, activity: Record<string, unknown>, o: { as?: string; spec?: HttpMessageSignaturesSpec; tamper?: boolean; keyOf?: string } = {}): Promise<Response> {
+    const body = JSON.stringify(activity);
+    let request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' }, body });
+    if (o.as) {
+      const signer = this.actors.get(o.keyOf ?? o.as)!;
+      request = await signRequest(request, signer.keys.privateKey, new URL(`${this.actorUri(o.keyOf ?? o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
+    }
+    if (o.tamper) request = new Request(request, { body: body.replace(/"content":"/, '"content":"tampered ') });
+    return fetch(request);
+  }
+
+  /** GETs a URL, signed by `as` when given. */
+  async signedGet(url: string, o: { as?: string; spec?: HttpMessageSignaturesSpec } = {}): Promise<Response> {
+    let request = new Request(url, { headers: { accept: 'application/activity+json' } });
+    if (o.as) request = await signRequest(request, this.actors.get(o.as)!.keys.privateKey, new URL(`${this.actorUri(o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
+    return fetch(request);
+  }
+
+  keyId(name: string): string {
+    return `${this.actorUri(name)}#main-key`;
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export { Collection, PUBLIC_COLLECTION };
