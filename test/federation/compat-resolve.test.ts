@@ -67,4 +67,13 @@ describe('finding and following people elsewhere through the microblog API', () 
       assert.deepEqual(m.accounts.map((a) => a.acct), ['alice'], `Mastodon search: ${q}`);
     }
   });
+
+  it('friendships/show says when someone elsewhere follows the channel (the profile\'s "Follows you")', async () => {
+    await peer.follow('ap1', `${t.url}/channel/alice`);
+    await peer.waitFor((r) => r.type === 'Accept' && r.actor === `${t.url}/channel/alice`);
+    type Source = { following: boolean; followed_by: boolean; following_requested: boolean };
+    const rel = await call<{ relationship: { source: Source } }>(`/api/friendships/show.json?target_screen_name=${encodeURIComponent(peer.address('ap1'))}`, { as: 'alice' });
+    assert.equal(rel.status, 200);
+    assert.deepEqual([rel.json.relationship.source.followed_by, rel.json.relationship.source.following], [true, false]);
+  });
 });
