@@ -87,6 +87,7 @@ test('on (the insecure setting allows the hub\'s own http address), off, and on 
   assert.equal(await section.locator('.copy-field').filter({ hasText: 'Public address' }).locator('code').textContent(), hub.url);
   assert.equal(await section.locator('.copy-field').filter({ hasText: "Your channel's address elsewhere" }).locator('code').textContent(), `@alice@${new URL(hub.url).host}`);
   assert.equal(await speaksActivityPub(), true);
+  await ui.page.getByRole('status').filter({ hasText: 'Federation is on.' }).getByRole('button', { name: 'Dismiss message' }).click();
   await partShots(section, 'federation-settings-on');
 
   await section.getByRole('button', { name: 'Turn federation off' }).click();
@@ -95,6 +96,8 @@ test('on (the insecure setting allows the hub\'s own http address), off, and on 
   await partShots(dialog, 'federation-settings-turn-off');
   await dialog.getByRole('button', { name: 'Turn federation off' }).click();
   await section.getByText('Federation is off: your channels are known on this hub only.').waitFor();
+  const notice = ui.page.getByRole('status').filter({ hasText: 'Federation is off.' });
+  await notice.getByRole('button', { name: 'Dismiss message' }).click();
   assert.equal(await speaksActivityPub(), false);
   assert.equal(await section.locator('.copy-field').filter({ hasText: 'Public address' }).locator('code').textContent(), hub.url, 'the address stays');
   assert.equal(await section.getByLabel('Public https address of this hub').count(), 0, 'it is not asked again');
@@ -107,4 +110,15 @@ test('on (the insecure setting allows the hub\'s own http address), off, and on 
   // Reloaded, the page says the same.
   section = await openSection();
   await section.getByText(/^Federation is on/).waitFor();
+});
+
+test('on, but at an address the hub may no longer use (the insecure setting was taken away): it says that it does not run, and why', async () => {
+  delete process.env.HEARTH_FEDERATION_INSECURE;
+  await hub.hub.federation.restart(); // as at the hub's next start
+  const section = await openSection();
+  await section.getByText('Federation is on, but it does not run.').waitFor();
+  await section.getByText(/^Federation needs a public https address, and http:\/\/127\.0\.0\.1:\d+ is not https: put the hub behind a reverse proxy or a tunnel/).waitFor();
+  await section.getByRole('button', { name: 'Turn federation off' }).waitFor();
+  assert.equal(await speaksActivityPub(), false);
+  await partShots(section, 'federation-settings-not-running');
 });
