@@ -15,7 +15,7 @@ import { normaliseSourceUrl } from './services/channel-import/native-client.js';
 import { PromptCancelled, promptHidden } from './cli-password.js';
 import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress.js';
 import { progressPrinter } from './cli-progress.js';
-import { setFederation } from './federation/settings.js';
+import { federationUrl, setFederation } from './federation/settings.js';
 
 const USAGE = `Usage:
   hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
@@ -250,7 +250,8 @@ async function federationCommand(args: string[], env: NodeJS.ProcessEnv): Promis
     const url = values['base-url'] ?? env.HEARTH_BASE_URL ?? getConfig(db, 'system', 'base_url');
     const result = setFederation(db, state === 'on', url);
     if (result.problem) {
-      console.error(`Federation stays off: ${result.problem}.`);
+      const hint = federationUrl(db) ? '' : ' Give that address with --base-url.';
+      console.error(`Federation stays off: ${result.problem}.${hint}`);
       return 2;
     }
     console.log(state === 'on' ? `Federation is on: the channels are ActivityPub actors at ${result.url}/channel/<nick> from the hub's next start.` : 'Federation is off from the hub\'s next start.');

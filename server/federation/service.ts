@@ -7,6 +7,8 @@ import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
 import type { ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
+import { findXchanByUrl } from '../store/xchan-lookup.js';
+import { getLocalXchanByNick } from '../store/xchans.js';
 import type { ItemEventKind } from '../services/item-events.js';
 import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
 import { onItemEvent } from './outgoing/items.js';
@@ -15,6 +17,28 @@ import { federationEnabled, federationInsecure, federationUrl, federationUrlProb
 
 /** Paths whose requests are the federation's to answer (when it runs). */
 const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
+
+/**
+ * A query that names this hub (an address at its host, a URL at its origin): the local channel
+ * it names, null for nobody; undefined for a query about someone elsewhere. The hub's own people
+ * are never fetched as if they were elsewhere (that would make them a second, remote identity).
+ */
+function ownIdentity(db: Hub['db'], publicUrl: string, q: string): XchanRow | null | undefined {
+  const own = new URL(publicUrl);
+  if (/^https?:\/\//i.test(q)) {
+    let url: URL;
+    try {
+      url = new URL(q);
+    } catch {
+      return null;
+    }
+    return url.origin === own.origin ? (findXchanByUrl(db, url.href) ?? null) : undefined;
+  }
+  const address = q.replace(/^acct:/i, '').replace(/^@/, '');
+  const at = address.lastIndexOf('@');
+  if (at < 1 || address.slice(at + 1).toLowerCase() !== own.host.toLowerCase()) return undefined;
+  return getLocalXchanByNick(db, address.slice(0, at)) ?? null;
+}
 
 /**
  * Federation as part of a running hub: started when the hub starts with it on (and again when the
@@ -86,6 +110,8 @@ export class FederationService implements FederationRuntime {
     const r = this.running;
     const q = query.trim();
     if (!r || !q) return undefined;
+    const own = ownIdentity(this.hub.db, r.url, q);
+    if (own !== undefined) return own ?? undefined;
     const ctx = r.federation.createContext(new URL(r.url), this.hub);
     try {
       if (/^https?:\/\//i.test(q)) return await actorById(ctx, q);

@@ -4,6 +4,7 @@ import { mountAuthPages } from './auth-pages.js';
 import { mountChannelCreate } from './channel-create.js';
 import { mountChannelImport } from './channel-import.js';
 import { mountDiscovery } from './discovery.js';
+import { mountFederationSettings } from './federation-settings.js';
 import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
 import { mountNodeinfo } from './nodeinfo.js';
@@ -20,6 +21,7 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountChannelCreate(router, hub);
   mountChannelImport(router, hub);
   mountDiscovery(router, hub);
+  mountFederationSettings(router, hub);
   mountFiles(router, hub);
   mountHandoff(router, hub);
   mountNodeinfo(router, hub);

@@ -56,6 +56,15 @@ async function tagsOf(ctx: InboxContext<Hub>, post: Post): Promise<{ mentioned: 
 }
 
 /**
+ * A post's title: an Article's name, or a Note's (Hearth sends a titled post as a Note
+ * with a name). A Note with a name and no content is a poll vote, not a titled post.
+ */
+function titleOf(post: Post): string {
+  const name = post.name?.toString() ?? '';
+  return post instanceof Article || post.content ? name : '';
+}
+
+/**
  * A post or comment from elsewhere: kept when a channel here follows its author, is named in its
  * audience or mentioned, or when it answers a thread of the hub; seen by exactly its audience here.
  */
@@ -87,7 +96,7 @@ async function receive(ctx: InboxContext<Hub>, post: Post, authorId: string): Pr
     author,
     mid: post.id!.href,
     html: await htmlOf(post),
-    title: post instanceof Article ? (post.name?.toString() ?? '') : '',
+    title: titleOf(post),
     summary: post.summary?.toString() ?? '',
     sensitive: Boolean(post.sensitive) || Boolean(post.summary),
     created: dbDate(post.published),
@@ -125,7 +134,7 @@ export async function onUpdate(ctx: InboxContext<Hub>, update: Update): Promise<
   if (!item || item.author_xchan !== update.actorId!.href) return;
   receiveEdit(ctx.data, item, {
     html: await htmlOf(post),
-    title: post instanceof Article ? (post.name?.toString() ?? '') : item.title,
+    title: titleOf(post),
     summary: post.summary?.toString() ?? '',
     sensitive: Boolean(post.sensitive) || Boolean(post.summary),
     edited: dbDate(post.updated ?? null),

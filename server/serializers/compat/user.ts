@@ -81,6 +81,8 @@ export interface UserCounts {
 /** Everything the user serializer needs, gathered by the loader. */
 export interface UserFacts {
   xchan: XchanRow;
+  /** A channel of this hub (the rest are people elsewhere). */
+  local: boolean;
   profile?: UserProfile;
   /** When the identity became known ('YYYY-MM-DD HH:MM:SS'). */
   created: string;
@@ -121,7 +123,8 @@ export function compatUser(f: UserFacts, opts: UserOptions = {}): CompatUser {
   u.id = x.xchan_id;
   u.id_str = String(x.xchan_id);
   u.name = x.xchan_name || nick;
-  u.screen_name = nick;
+  // Someone elsewhere goes by their address (as Mastodon's acct): a nickname alone is not unique.
+  u.screen_name = f.local ? nick : x.xchan_addr || nick;
   u.location = f.profile?.location ?? '';
   u.derived = [];
   u.url = f.profile?.homepage || x.xchan_url;

@@ -16,7 +16,7 @@ export function SearchForm({ initial = '', className = '' }: { initial?: string;
       <label className="visually-hidden" htmlFor={`search-${className || 'top'}`}>
         Search posts
       </label>
-      <input id={`search-${className || 'top'}`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search posts or #tag" maxLength={500} />
+      <input id={`search-${className || 'top'}`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search or user@server" maxLength={500} />
       <button type="submit" className="button button-quiet" aria-label="Search">
         <Icon name="search" size={16} />
       </button>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
+import { FederationSettings } from './FederationSettings.tsx';
 import { PasswordSettings } from './PasswordSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 import { SocialSettings } from './SocialSettings.tsx';
 
-/** /settings/profile and /settings/lan (used by the desktop app) open at their section. */
-const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access' };
+/** /settings/profile, /settings/lan (used by the desktop app) and /settings/federation open at their section. */
+const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access', '/settings/federation': 'settings-federation' };
 
 export function SettingsPage() {
   const { path } = useLocation();
@@ -40,6 +41,10 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-access">
         <h2 id="settings-access">Network access</h2>
         <AccessSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-federation">
+        <h2 id="settings-federation">Federation</h2>
+        <FederationSettings />
       </section>
     </div>
   );

@@ -1,16 +1,16 @@
 import type { ApiRoute } from '../../../http/api.js';
 import { connect } from '../../../services/connections.js';
 import { userReply } from '../user-replies.js';
-import { resolveWho } from '../who.js';
+import { resolveWhoAnywhere } from '../who.js';
 
-/** friendships/create: the caller follows (connects to) user_id / screen_name; answers that user. */
+/** friendships/create: the caller follows (connects to) user_id / screen_name, here or elsewhere; answers that user. */
 export const friendshipsCreateRoute: ApiRoute = {
   path: 'friendships/create',
   methods: ['POST'],
   auth: 'user',
   idParam: true,
-  handler(req) {
-    const who = resolveWho(req, { orSelf: false, pathId: true });
+  async handler(req) {
+    const who = await resolveWhoAnywhere(req, { orSelf: false, pathId: true });
     connect(req.hub, req.user().channel, who.xchan_hash);
     return userReply(req, who.xchan_hash, { status: false });
   },
