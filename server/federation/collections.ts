@@ -11,8 +11,11 @@ import { noteOf, instantOf } from './note.js';
 
 const PAGE = 40;
 
-/** A channel's followers, following and outbox, as collections other servers page through. */
+/** A channel's inbox, followers, following, outbox and pinned posts, as collections other servers page through. */
 export function mountCollections(federation: Federation<Hub>): void {
+  // What a channel received is its own business: read by anyone, its inbox is an empty collection.
+  federation.setInboxDispatcher('/channel/{identifier}/inbox', (ctx, nick) => (getChannelByNick(ctx.data.db, nick) ? { items: [] } : null));
+
   federation
     .setFollowersDispatcher('/channel/{identifier}/followers', (ctx, nick) => {
       const db = ctx.data.db;
