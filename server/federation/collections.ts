@@ -3,7 +3,7 @@ import type { Federation } from '@fedify/fedify';
 import type { Hub } from '../hub-context.js';
 import { getChannelByNick } from '../store/channels.js';
 import { followersOf, friendsOf } from '../store/social-graph.js';
-import { countPublicPosts, publicPostsOf, remoteFollowers } from '../store/federation.js';
+import { countPublicPosts, pinnedPublicPostsOf, publicPostsOf, remoteFollowers } from '../store/federation.js';
 import { getItem } from '../store/items.js';
 import { actorIdOf, objectIdOf } from './ids.js';
 import { audienceOf } from './audience.js';
@@ -67,4 +67,16 @@ export function mountCollections(federation: Federation<Hub>): void {
       const channel = getChannelByNick(ctx.data.db, nick);
       return channel ? countPublicPosts(ctx.data.db, channel.channel_hash) : null;
     });
+
+  // Mastodon shows these on the profile, above the posts.
+  federation.setFeaturedDispatcher('/channel/{identifier}/featured', (ctx, nick) => {
+    const db = ctx.data.db;
+    const channel = getChannelByNick(db, nick);
+    if (!channel) return null;
+    const items = pinnedPublicPostsOf(db, channel.channel_hash).flatMap((id) => {
+      const item = getItem(db, id);
+      return item ? [noteOf(db, ctx.data.baseUrl, item, audienceOf(db, item, ctx.getFollowersUri(nick)), {})] : [];
+    });
+    return { items };
+  });
 }

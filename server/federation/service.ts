@@ -14,7 +14,7 @@ import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 
 /** Paths whose requests are the federation's to answer (when it runs). */
-const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
+const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following|featured))?\/?$|item\/[^/]+$)/;
 
 /**
  * Federation as part of a running hub: started when the hub starts with it on (and again when the

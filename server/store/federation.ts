@@ -4,28 +4,33 @@ import type { ChannelRow, ItemRow } from './rows.js';
 /** What a local channel's actor document shows. */
 export interface ActorFacts {
   channel: ChannelRow;
+  /** The profile's short text (what the apps show as the bio), plain text. */
+  description: string;
+  /** The profile's longer text (BBCode, as Hubzilla keeps it). */
   about: string;
   photoUrl: string;
   photoType: string;
-  /** Where the channel lived before it was moved here (its actor there), if it was. */
-  movedFrom: string | undefined;
+  /** Where the channel lived before it was moved here (its actors there). */
+  movedFrom: string[];
 }
 
 export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
   const channel = stmt<[string], ChannelRow>(db, 'SELECT * FROM channel WHERE channel_address = ? AND channel_removed = 0').get(nick);
   if (!channel) return undefined;
-  const extra = stmt<[number, number, string], { about: string | null; photo: string; type: string; source_url: string | null; source_nick: string | null }>(
+  const extra = stmt<[number, string], { description: string | null; about: string | null; photo: string; type: string }>(
     db,
-    `SELECT (SELECT about FROM profile WHERE uid = ? AND is_default = 1) AS about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type,
-       i.source_url, i.source_nick
-     FROM xchan x LEFT JOIN channel_import i ON i.channel_id = ? WHERE x.xchan_hash = ?`,
-  ).get(channel.channel_id, channel.channel_id, channel.channel_hash);
+    `SELECT p.pdesc AS description, p.about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type
+     FROM xchan x LEFT JOIN profile p ON p.uid = ? AND p.is_default = 1 WHERE x.xchan_hash = ?`,
+  ).get(channel.channel_id, channel.channel_hash);
+  const imports = stmt<[number], { source_url: string; source_nick: string }>(db, 'SELECT source_url, source_nick FROM channel_import WHERE channel_id = ? ORDER BY id').all(channel.channel_id);
   return {
     channel,
+    description: extra?.description ?? '',
     about: extra?.about ?? '',
     photoUrl: extra?.photo ?? '',
     photoType: extra?.type ?? 'image/png',
-    movedFrom: extra?.source_url && extra.source_nick ? `${extra.source_url.replace(/\/+$/, '')}/channel/${extra.source_nick}` : undefined,
+    // A Hubzilla channel's ActivityPub actor is <hub>/channel/<nick>.
+    movedFrom: imports.filter((i) => i.source_url && i.source_nick).map((i) => `${i.source_url.replace(/\/+$/, '')}/channel/${i.source_nick}`),
   };
 }
 
@@ -148,6 +153,16 @@ const PUBLIC_POSTS = `FROM item WHERE author_xchan = @author AND owner_xchan = @
 export function publicPostsOf(db: Db, author: string, beforeId: number | undefined, limit: number): number[] {
   return stmt<{ author: string; before: number; limit: number }, { id: number }>(db, `SELECT id ${PUBLIC_POSTS} AND id < @before ORDER BY id DESC LIMIT @limit + 0`)
     .all({ author, before: beforeId ?? Number.MAX_SAFE_INTEGER, limit })
+    .map((r) => r.id);
+}
+
+/** Of a channel's public, listed posts, those it pinned (Mastodon's featured posts), newest first. */
+export function pinnedPublicPostsOf(db: Db, author: string): number[] {
+  return stmt<{ author: string }, { id: number }>(
+    db,
+    `SELECT id ${PUBLIC_POSTS} AND id IN (SELECT iid FROM iconfig WHERE cat = 'mastodon' AND k = 'pinned' AND v = '1') ORDER BY id DESC LIMIT 20`,
+  )
+    .all({ author })
     .map((r) => r.id);
 }
 
