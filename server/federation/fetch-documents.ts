@@ -1,5 +1,5 @@
 import { signRequest } from '@fedify/fedify/sig';
-import { preloadedContexts, type DocumentLoader, type RemoteDocument } from '@fedify/vocab-runtime';
+import { FetchError, preloadedContexts, type DocumentLoader, type RemoteDocument } from '@fedify/vocab-runtime';
 import { outboundUrlProblem } from './public-address.js';
 
 /** Limits on every document the hub fetches from other servers. */
@@ -11,14 +11,24 @@ export interface FetchLimits {
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
 
-export class FetchRefused extends Error {}
+/**
+ * A fetch refused (an address not allowed, too large, too slow) or answered with an error. A
+ * FetchError of Fedify's: the status it carries tells Fedify a key that is gone (410) from one
+ * that could not be fetched.
+ */
+export class FetchRefused extends FetchError {
+  constructor(url: string | URL, message: string, status?: number) {
+    super(url, message, status === undefined ? undefined : new Response(null, { status }));
+    this.name = 'FetchRefused';
+  }
+}
 
 const ACCEPT = 'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams";q=0.9, application/json;q=0.5';
 
 /** Reads at most `max` bytes of a body; refuses a longer one. */
-async function readCapped(response: Response, max: number): Promise<string> {
+async function readCapped(url: string, response: Response, max: number): Promise<string> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > max) throw new FetchRefused(`the document is larger than ${max} bytes`);
+  if (declared > max) throw new FetchRefused(url, `the document is larger than ${max} bytes`);
   const reader = response.body?.getReader();
   if (!reader) return '';
   const chunks: Uint8Array[] = [];
@@ -29,7 +39,7 @@ async function readCapped(response: Response, max: number): Promise<string> {
     size += value.length;
     if (size > max) {
       await reader.cancel();
-      throw new FetchRefused(`the document is larger than ${max} bytes`);
+      throw new FetchRefused(url, `the document is larger than ${max} bytes`);
     }
     chunks.push(value);
   }
@@ -50,7 +60,7 @@ export async function guardedGet(
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     const problem = await outboundUrlProblem(current, o.insecure);
-    if (problem) throw new FetchRefused(`${current.href}: ${problem}`);
+    if (problem) throw new FetchRefused(current, problem);
     const headers = { accept: o.accept ?? ACCEPT, ...(o.userAgent ? { 'user-agent': o.userAgent } : {}) };
     const plain = () => new Request(current, { headers, redirect: 'manual', signal });
     let response = await fetch(o.sign ? await o.sign(plain(), false) : plain());
@@ -60,11 +70,11 @@ export async function guardedGet(
     }
     if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
       await response.body?.cancel();
-      if (hop >= limits.maxRedirects) throw new FetchRefused(`${url}: too many redirects`);
+      if (hop >= limits.maxRedirects) throw new FetchRefused(url, 'too many redirects');
       current = new URL(response.headers.get('location')!, current);
       continue;
     }
-    const text = await readCapped(response, limits.maxBytes);
+    const text = await readCapped(current.href, response, limits.maxBytes);
     return { url: current.href, response, text };
   }
 }
@@ -78,12 +88,12 @@ export function guardedDocumentLoader(o: { insecure: boolean; limits?: FetchLimi
   return async (url: string): Promise<RemoteDocument> => {
     if (url in preloadedContexts) return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
     const { url: finalUrl, response, text } = await guardedGet(url, { ...o, sign });
-    if (!response.ok) throw new FetchRefused(`${url}: HTTP ${response.status}`);
+    if (!response.ok) throw new FetchRefused(url, `HTTP ${response.status}`, response.status);
     let document: unknown;
     try {
       document = JSON.parse(text);
     } catch {
-      throw new FetchRefused(`${url}: not JSON`);
+      throw new FetchRefused(url, 'not JSON');
     }
     return { contextUrl: null, document, documentUrl: finalUrl };
   };

@@ -75,12 +75,22 @@ export async function signedLoader(ctx: Context<Hub>) {
   return first ? ctx.getDocumentLoader({ identifier: first }) : ctx.documentLoader;
 }
 
-/** A remote actor by its id: known and fresh, or fetched and remembered. */
+/**
+ * A remote actor by its id: known and fetched within a day, or fetched (again) and remembered. A
+ * known actor whose server does not answer now is taken as it was.
+ */
 export async function actorById(ctx: Context<Hub>, id: string): Promise<XchanRow> {
   const known = getXchan(ctx.data.db, id);
   const facts = known && getFedActor(ctx.data.db, id);
-  if (known && facts && Date.now() - facts.fetched < REFRESH_MS && !known.xchan_deleted) return known;
-  return rememberActor(ctx.data, await fetchActor(ctx, id));
+  const usable = known && facts && !known.xchan_deleted;
+  if (usable && Date.now() - facts.fetched < REFRESH_MS) return known;
+  try {
+    return await rememberActor(ctx.data, await fetchActor(ctx, id));
+  } catch (err) {
+    if (!usable) throw err;
+    ctx.data.log.info(`federation: ${id} could not be fetched again (${(err as Error).message}); it stays as it was`);
+    return known;
+  }
 }
 
 /**

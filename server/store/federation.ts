@@ -97,6 +97,21 @@ export function markRemoteActorDeleted(db: Db, hash: string): void {
   stmt(db, "UPDATE xchan SET xchan_deleted = 1 WHERE xchan_hash = ? AND xchan_network = 'activitypub'").run(hash);
 }
 
+/** The channels with a record of a remote actor (a follow either way, a request, a block). */
+export function channelsConnectedTo(db: Db, hash: string): number[] {
+  return stmt<[string], { uid: number }>(db, 'SELECT DISTINCT abook_channel AS uid FROM abook WHERE abook_xchan = ?').all(hash).map((r) => r.uid);
+}
+
+/** Forgets every follow between the hub's channels and a remote actor. */
+export function deleteFedFollowsOf(db: Db, actor: string): void {
+  stmt(db, 'DELETE FROM fed_follow WHERE actor = ?').run(actor);
+}
+
+/** What a remote actor wrote, liked or shared here that is not deleted yet: thread tops first. */
+export function liveItemsBy(db: Db, author: string): ItemRow[] {
+  return stmt<[string], ItemRow>(db, 'SELECT * FROM item WHERE author_xchan = ? AND item_deleted = 0 ORDER BY item_thread_top DESC, id').all(author);
+}
+
 export type FollowDirection = 'in' | 'out';
 
 export interface FedFollowRow {
