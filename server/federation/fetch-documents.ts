@@ -26,11 +26,11 @@ export class FetchRefused extends FetchError {
 const ACCEPT = 'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams";q=0.9, application/json;q=0.5';
 
 /** Reads at most `max` bytes of a body; refuses a longer one. */
-async function readCapped(url: string, response: Response, max: number): Promise<string> {
+async function readCapped(url: string, response: Response, max: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? 0);
   if (declared > max) throw new FetchRefused(url, `the document is larger than ${max} bytes`);
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -43,18 +43,23 @@ async function readCapped(url: string, response: Response, max: number): Promise
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
+
+type GetOptions = { insecure: boolean; limits?: FetchLimits; accept?: string; userAgent?: string; sign?: (request: Request, retry: boolean) => Promise<Request> };
 
 /**
  * GETs a URL as the federation does: only http(s) to public addresses (unless insecure), each
  * redirect checked again, the whole answer within the time limit and the size cap. `sign` signs
  * each request (the first try and, when refused with 401, `sign` is asked again with `retry`).
  */
-export async function guardedGet(
-  url: string,
-  o: { insecure: boolean; limits?: FetchLimits; accept?: string; userAgent?: string; sign?: (request: Request, retry: boolean) => Promise<Request> },
-): Promise<{ url: string; response: Response; text: string }> {
+export async function guardedGet(url: string, o: GetOptions): Promise<{ url: string; response: Response; text: string }> {
+  const { body, ...rest } = await guardedGetBytes(url, o);
+  return { ...rest, text: body.toString('utf8') };
+}
+
+/** guardedGet, the answer as bytes (a picture). */
+export async function guardedGetBytes(url: string, o: GetOptions): Promise<{ url: string; response: Response; body: Buffer }> {
   const limits = o.limits ?? DEFAULT_FETCH_LIMITS;
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = new URL(url);
@@ -74,8 +79,8 @@ export async function guardedGet(
       current = new URL(response.headers.get('location')!, current);
       continue;
     }
-    const text = await readCapped(current.href, response, limits.maxBytes);
-    return { url: current.href, response, text };
+    const body = await readCapped(current.href, response, limits.maxBytes);
+    return { url: current.href, response, body };
   }
 }
 

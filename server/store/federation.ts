@@ -43,6 +43,11 @@ export interface FedActorRow {
   key_id: string;
   manually_approves: number;
   fetched: number;
+  /** The icon URL the actor names ('' for none). */
+  icon: string;
+  /** The icon URL whose copy the hub keeps ('' for none: a default avatar), and the copy's type. */
+  avatar: string;
+  avatar_type: string;
 }
 
 export interface RemoteActorRecord {
@@ -50,8 +55,8 @@ export interface RemoteActorRecord {
   address: string;
   name: string;
   url: string;
-  photo: string;
-  photoType: string;
+  /** Its icon's URL (elsewhere): the hub shows a copy of its own (see setRemoteAvatar). */
+  icon: string;
   publicKeyPem: string;
   inbox: string;
   sharedInbox: string;
@@ -60,28 +65,42 @@ export interface RemoteActorRecord {
   manuallyApproves: boolean;
 }
 
-/** Creates or refreshes a remote actor's identity (xchan) and delivery facts. */
+/**
+ * Creates or refreshes a remote actor's identity (xchan) and delivery facts. Its pictures are the
+ * hub's (setRemoteAvatar); a new actor has none until then.
+ */
 export function upsertRemoteActor(db: Db, a: RemoteActorRecord, now: string): void {
-  stmt(db, `INSERT INTO xchan (xchan_hash, xchan_guid, xchan_pubkey, xchan_addr, xchan_url, xchan_connurl, xchan_name, xchan_network,
-      xchan_photo_l, xchan_photo_m, xchan_photo_s, xchan_photo_mimetype, xchan_instance_url, xchan_photo_date, xchan_name_date)
-    VALUES (@id, @id, @publicKeyPem, @address, @url, @inbox, @name, 'activitypub', @photo, @photo, @photo, @photoType, @instance, @now, @now)
-    ON CONFLICT (xchan_hash) DO UPDATE SET xchan_pubkey = excluded.xchan_pubkey, xchan_addr = excluded.xchan_addr, xchan_url = excluded.xchan_url,
-      xchan_connurl = excluded.xchan_connurl, xchan_name = excluded.xchan_name, xchan_photo_l = excluded.xchan_photo_l,
-      xchan_photo_m = excluded.xchan_photo_m, xchan_photo_s = excluded.xchan_photo_s, xchan_photo_mimetype = excluded.xchan_photo_mimetype,
-      xchan_deleted = 0,
-      xchan_name_date = CASE WHEN xchan.xchan_name != excluded.xchan_name THEN excluded.xchan_name_date ELSE xchan.xchan_name_date END,
-      xchan_photo_date = CASE WHEN xchan.xchan_photo_l != excluded.xchan_photo_l THEN excluded.xchan_photo_date ELSE xchan.xchan_photo_date END`).run({
-    ...a,
-    manuallyApproves: undefined,
-    instance: new URL(a.id).origin,
-    now,
-  });
-  stmt(db, `INSERT INTO fed_actor (xchan_hash, inbox, shared_inbox, followers, key_id, manually_approves, fetched)
-    VALUES (@id, @inbox, @sharedInbox, @followers, @keyId, @manual, @fetched)
-    ON CONFLICT (xchan_hash) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, followers = excluded.followers,
-      key_id = excluded.key_id, manually_approves = excluded.manually_approves, fetched = excluded.fetched`).run({
-    id: a.id, inbox: a.inbox, sharedInbox: a.sharedInbox, followers: a.followers, keyId: a.keyId, manual: a.manuallyApproves ? 1 : 0, fetched: Date.now(),
-  });
+  db.transaction(() => {
+    stmt(db, `INSERT INTO xchan (xchan_hash, xchan_guid, xchan_pubkey, xchan_addr, xchan_url, xchan_connurl, xchan_name, xchan_network,
+        xchan_instance_url, xchan_photo_date, xchan_name_date)
+      VALUES (@id, @id, @publicKeyPem, @address, @url, @inbox, @name, 'activitypub', @instance, @now, @now)
+      ON CONFLICT (xchan_hash) DO UPDATE SET xchan_pubkey = excluded.xchan_pubkey, xchan_addr = excluded.xchan_addr, xchan_url = excluded.xchan_url,
+        xchan_connurl = excluded.xchan_connurl, xchan_name = excluded.xchan_name, xchan_deleted = 0,
+        xchan_name_date = CASE WHEN xchan.xchan_name != excluded.xchan_name THEN excluded.xchan_name_date ELSE xchan.xchan_name_date END`).run({
+      id: a.id, publicKeyPem: a.publicKeyPem, address: a.address, url: a.url, inbox: a.inbox, name: a.name, instance: new URL(a.id).origin, now,
+    });
+    stmt(db, `INSERT INTO fed_actor (xchan_hash, inbox, shared_inbox, followers, key_id, manually_approves, fetched, icon)
+      VALUES (@id, @inbox, @sharedInbox, @followers, @keyId, @manual, @fetched, @icon)
+      ON CONFLICT (xchan_hash) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, followers = excluded.followers,
+        key_id = excluded.key_id, manually_approves = excluded.manually_approves, fetched = excluded.fetched, icon = excluded.icon`).run({
+      id: a.id, inbox: a.inbox, sharedInbox: a.sharedInbox, followers: a.followers, keyId: a.keyId, manual: a.manuallyApproves ? 1 : 0, fetched: Date.now(), icon: a.icon,
+    });
+  })();
+}
+
+/**
+ * What the hub shows as a remote actor's pictures: `urls(xchan_id)` (the hub's own addresses), and
+ * which of its icons the copy there was made of ('' for a default avatar).
+ */
+export function setRemoteAvatar(db: Db, hash: string, a: { source: string; type: string; urls: (xchanId: number) => { l: string; m: string; s: string } }, now: string): void {
+  db.transaction(() => {
+    const x = stmt<[string], { xchan_id: number; xchan_photo_l: string }>(db, 'SELECT xchan_id, xchan_photo_l FROM xchan WHERE xchan_hash = ?').get(hash);
+    if (!x) return;
+    const urls = a.urls(x.xchan_id);
+    stmt(db, `UPDATE xchan SET xchan_photo_l = @l, xchan_photo_m = @m, xchan_photo_s = @s, xchan_photo_mimetype = @type,
+        xchan_photo_date = CASE WHEN xchan_photo_l != @l THEN @now ELSE xchan_photo_date END WHERE xchan_hash = @hash`).run({ ...urls, type: a.type || 'image/png', now, hash });
+    stmt(db, 'UPDATE fed_actor SET avatar = ?, avatar_type = ? WHERE xchan_hash = ?').run(a.source, a.type, hash);
+  })();
 }
 
 export function getFedActor(db: Db, hash: string): FedActorRow | undefined {
