@@ -116,6 +116,11 @@ export function markRemoteActorDeleted(db: Db, hash: string): void {
   stmt(db, "UPDATE xchan SET xchan_deleted = 1 WHERE xchan_hash = ? AND xchan_network = 'activitypub'").run(hash);
 }
 
+/** A remote actor names no icon any more (its account is gone). */
+export function clearRemoteIcon(db: Db, hash: string): void {
+  stmt(db, "UPDATE fed_actor SET icon = '' WHERE xchan_hash = ?").run(hash);
+}
+
 /** The channels with a record of a remote actor (a follow either way, a request, a block). */
 export function channelsConnectedTo(db: Db, hash: string): number[] {
   return stmt<[string], { uid: number }>(db, 'SELECT DISTINCT abook_channel AS uid FROM abook WHERE abook_xchan = ?').all(hash).map((r) => r.uid);

@@ -102,6 +102,14 @@ describe("remote actors' avatars are copied to the hub, with a size cap, and ser
     }
   });
 
+  it("a deleted account's copy goes: its address shows a default avatar", async () => {
+    const { id } = await find('ap1');
+    const copy = (await account(id)).avatar;
+    assert.ok(!near((await picture(copy)).corner, DEFAULT_BACKGROUND));
+    await peer.deleteActor('ap1', [`${t.url}/channel/alice`]);
+    await eventually('the copy gone', async () => near((await picture(copy)).corner, DEFAULT_BACKGROUND));
+  });
+
   it("an address that is no remote actor's avatar is 404", async () => {
     const me = await alice.get<Account>('/api/v1/accounts/verify_credentials');
     const { id } = await find('ap4');

@@ -3,22 +3,24 @@ import type { RequestContext, UnverifiedActivityReason } from '@fedify/fedify';
 import type { Hub } from '../../hub-context.js';
 import { getChannel } from '../../store/channels.js';
 import { getItem } from '../../store/items.js';
-import { channelsConnectedTo, deleteFedFollowsOf, liveItemsBy, markRemoteActorDeleted } from '../../store/federation.js';
+import { channelsConnectedTo, clearRemoteIcon, deleteFedFollowsOf, liveItemsBy, markRemoteActorDeleted } from '../../store/federation.js';
 import { followEnded, followerLeft } from '../../services/connections.js';
 import { receiveDelete } from '../../services/received-items.js';
 import { getXchan } from '../../store/xchans.js';
 import { guardedGet } from '../fetch-documents.js';
 import { federationInsecure } from '../settings.js';
+import { refreshRemoteAvatar } from '../avatars.js';
 
 /**
  * A remote actor deleted its account (Delete of itself). As Mastodon does: the follows between it and
- * the hub's channels end (either way), and what it wrote, liked or shared goes. Its identity stays,
- * flagged deleted, and a block of it stays a block.
+ * the hub's channels end (either way), and what it wrote, liked or shared goes, and so does the copy
+ * of its avatar. Its identity stays, flagged deleted, and a block of it stays a block.
  */
 export function actorDeleted(hub: Hub, actorId: string): void {
   const db = hub.db;
   db.transaction(() => {
     markRemoteActorDeleted(db, actorId);
+    clearRemoteIcon(db, actorId);
     deleteFedFollowsOf(db, actorId);
     for (const uid of channelsConnectedTo(db, actorId)) {
       const channel = getChannel(db, uid);
@@ -27,6 +29,7 @@ export function actorDeleted(hub: Hub, actorId: string): void {
       followerLeft(hub, channel, actorId);
     }
   })();
+  void refreshRemoteAvatar(hub, actorId); // its copy goes
   for (const item of liveItemsBy(db, actorId)) {
     // A thread top took its thread along already.
     const now = getItem(db, item.id);
