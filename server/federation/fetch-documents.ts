@@ -1,5 +1,5 @@
 import { signRequest } from '@fedify/fedify/sig';
-import { preloadedContexts, type DocumentLoader, type RemoteDocument } from '@fedify/vocab-runtime';
+import { FetchError, preloadedContexts, type DocumentLoader, type RemoteDocument } from '@fedify/vocab-runtime';
 import { outboundUrlProblem } from './public-address.js';
 
 /** Limits on every document the hub fetches from other servers. */
@@ -11,16 +11,26 @@ export interface FetchLimits {
 
 export const DEFAULT_FETCH_LIMITS: FetchLimits = { maxBytes: 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
 
-export class FetchRefused extends Error {}
+/**
+ * A fetch refused (an address not allowed, too large, too slow) or answered with an error. A
+ * FetchError of Fedify's: the status it carries tells Fedify a key that is gone (410) from one
+ * that could not be fetched.
+ */
+export class FetchRefused extends FetchError {
+  constructor(url: string | URL, message: string, status?: number) {
+    super(url, message, status === undefined ? undefined : new Response(null, { status }));
+    this.name = 'FetchRefused';
+  }
+}
 
 const ACCEPT = 'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams";q=0.9, application/json;q=0.5';
 
 /** Reads at most `max` bytes of a body; refuses a longer one. */
-async function readCapped(response: Response, max: number): Promise<string> {
+async function readCapped(url: string, response: Response, max: number): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > max) throw new FetchRefused(`the document is larger than ${max} bytes`);
+  if (declared > max) throw new FetchRefused(url, `the document is larger than ${max} bytes`);
   const reader = response.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -29,28 +39,33 @@ async function readCapped(response: Response, max: number): Promise<string> {
     size += value.length;
     if (size > max) {
       await reader.cancel();
-      throw new FetchRefused(`the document is larger than ${max} bytes`);
+      throw new FetchRefused(url, `the document is larger than ${max} bytes`);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
+
+type GetOptions = { insecure: boolean; limits?: FetchLimits; accept?: string; userAgent?: string; sign?: (request: Request, retry: boolean) => Promise<Request> };
 
 /**
  * GETs a URL as the federation does: only http(s) to public addresses (unless insecure), each
  * redirect checked again, the whole answer within the time limit and the size cap. `sign` signs
  * each request (the first try and, when refused with 401, `sign` is asked again with `retry`).
  */
-export async function guardedGet(
-  url: string,
-  o: { insecure: boolean; limits?: FetchLimits; accept?: string; userAgent?: string; sign?: (request: Request, retry: boolean) => Promise<Request> },
-): Promise<{ url: string; response: Response; text: string }> {
+export async function guardedGet(url: string, o: GetOptions): Promise<{ url: string; response: Response; text: string }> {
+  const { body, ...rest } = await guardedGetBytes(url, o);
+  return { ...rest, text: body.toString('utf8') };
+}
+
+/** guardedGet, the answer as bytes (a picture). */
+export async function guardedGetBytes(url: string, o: GetOptions): Promise<{ url: string; response: Response; body: Buffer }> {
   const limits = o.limits ?? DEFAULT_FETCH_LIMITS;
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
     const problem = await outboundUrlProblem(current, o.insecure);
-    if (problem) throw new FetchRefused(`${current.href}: ${problem}`);
+    if (problem) throw new FetchRefused(current, problem);
     const headers = { accept: o.accept ?? ACCEPT, ...(o.userAgent ? { 'user-agent': o.userAgent } : {}) };
     const plain = () => new Request(current, { headers, redirect: 'manual', signal });
     let response = await fetch(o.sign ? await o.sign(plain(), false) : plain());
@@ -60,12 +75,12 @@ export async function guardedGet(
     }
     if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
       await response.body?.cancel();
-      if (hop >= limits.maxRedirects) throw new FetchRefused(`${url}: too many redirects`);
+      if (hop >= limits.maxRedirects) throw new FetchRefused(url, 'too many redirects');
       current = new URL(response.headers.get('location')!, current);
       continue;
     }
-    const text = await readCapped(response, limits.maxBytes);
-    return { url: current.href, response, text };
+    const body = await readCapped(current.href, response, limits.maxBytes);
+    return { url: current.href, response, body };
   }
 }
 
@@ -78,12 +93,12 @@ export function guardedDocumentLoader(o: { insecure: boolean; limits?: FetchLimi
   return async (url: string): Promise<RemoteDocument> => {
     if (url in preloadedContexts) return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
     const { url: finalUrl, response, text } = await guardedGet(url, { ...o, sign });
-    if (!response.ok) throw new FetchRefused(`${url}: HTTP ${response.status}`);
+    if (!response.ok) throw new FetchRefused(url, `HTTP ${response.status}`, response.status);
     let document: unknown;
     try {
       document = JSON.parse(text);
     } catch {
-      throw new FetchRefused(`${url}: not JSON`);
+      throw new FetchRefused(url, 'not JSON');
     }
     return { contextUrl: null, document, documentUrl: finalUrl };
   };

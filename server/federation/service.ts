@@ -16,7 +16,7 @@ import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 
 /** Paths whose requests are the federation's to answer (when it runs). */
-const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
+const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following|featured))?\/?$|item\/[^/]+$)/;
 
 /**
  * A query that names this hub (an address at its host, a URL at its origin): the local channel

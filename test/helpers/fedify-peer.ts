@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context, type Federation } from '@fedify/fedify';
 import { signRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
 import {
-  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
+  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Image, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
   type Recipient,
 } from '@fedify/vocab';
 
@@ -42,6 +42,23 @@ interface PeerActor {
   keys: CryptoKeyPair;
   followers: Map<string, Recipient>;
   outbox: Note[];
+  profile: PeerProfile;
+  /** Deleted (its account gone): its document answers 410 Gone. */
+  deleted: boolean;
+}
+
+/** What an actor of the peer shows of itself (setProfile changes it). */
+export interface PeerProfile {
+  displayName: string;
+  summary: string;
+  /** Its avatar: an absolute URL (serveFile gives one of the peer) and the type it claims. */
+  icon?: { url: string; mediaType: string };
+}
+
+interface PeerFile {
+  bytes: Uint8Array;
+  type: string;
+  hits: number;
 }
 
 const inboxUri = (r: Recipient) => r.inboxId?.href;
@@ -53,6 +70,10 @@ export class FedifyPeer {
   private counter = 0;
   /** Follows to answer with Reject instead of Accept, by actor name. */
   readonly rejectFollowsFor = new Set<string>();
+  /** Follows left unanswered (they wait), by actor name. */
+  readonly ignoreFollowsFor = new Set<string>();
+  /** Files the peer's web server serves besides ActivityPub (avatars), by path. */
+  private readonly files = new Map<string, PeerFile>();
 
   private constructor(
     readonly federation: Federation<void>,
@@ -64,6 +85,13 @@ export class FedifyPeer {
     const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
     let peer!: FedifyPeer;
     const server = createServer((req, res) => {
+      const file = peer.files.get(new URL(req.url ?? '/', peer.origin).pathname);
+      if (file && req.method === 'GET') {
+        file.hits++;
+        res.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length });
+        res.end(file.bytes);
+        return;
+      }
       void (async () => {
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
@@ -81,7 +109,10 @@ export class FedifyPeer {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     peer = new FedifyPeer(federation, server, origin);
-    for (const name of opts.actors ?? ['ap1', 'ap2']) peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [] });
+    for (const name of opts.actors ?? ['ap1', 'ap2']) {
+      const profile = { displayName: `Peer ${name}`, summary: `An actor of the test's own ActivityPub server` };
+      peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [], profile, deleted: false });
+    }
     peer.setUp();
     return peer;
   }
@@ -91,20 +122,8 @@ export class FedifyPeer {
     f.setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
       const a = this.actors.get(identifier);
       if (!a) return null;
-      const keys = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: `Peer ${identifier}`,
-        summary: `An actor of the test's own ActivityPub server`,
-        url: ctx.getActorUri(identifier),
-        inbox: ctx.getInboxUri(identifier),
-        outbox: ctx.getOutboxUri(identifier),
-        followers: ctx.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: keys[0]?.cryptographicKey,
-        assertionMethods: keys.map((k) => k.multikey),
-      });
+      if (a.deleted) return new Tombstone({ id: ctx.getActorUri(identifier) });
+      return this.person(ctx, a);
     }).setKeyPairsDispatcher((_ctx, identifier) => {
       const a = this.actors.get(identifier);
       return a ? [a.keys] : [];
@@ -123,7 +142,7 @@ export class FedifyPeer {
         const follower = await follow.getActor();
         if (!follower?.id) return;
         const actor = this.actors.get(target.identifier);
-        if (!actor) return;
+        if (!actor || this.ignoreFollowsFor.has(actor.name)) return;
         if (this.rejectFollowsFor.has(actor.name)) {
           await ctx.sendActivity({ identifier: actor.name }, follower, new Reject({ id: this.newId(actor.name, 'reject'), actor: ctx.getActorUri(actor.name), object: follow }));
           return;
@@ -142,6 +161,25 @@ export class FedifyPeer {
       .on(Activity, (ctx, activity) => {
         this.record(ctx, activity);
       });
+  }
+
+  private async person(ctx: Context<void>, a: PeerActor): Promise<Person> {
+    const keys = await ctx.getActorKeyPairs(a.name);
+    const icon = a.profile.icon;
+    return new Person({
+      id: ctx.getActorUri(a.name),
+      preferredUsername: a.name,
+      name: a.profile.displayName,
+      summary: a.profile.summary,
+      url: ctx.getActorUri(a.name),
+      icon: icon ? new Image({ url: new URL(icon.url), mediaType: icon.mediaType }) : null,
+      inbox: ctx.getInboxUri(a.name),
+      outbox: ctx.getOutboxUri(a.name),
+      followers: ctx.getFollowersUri(a.name),
+      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      publicKey: keys[0]?.cryptographicKey,
+      assertionMethods: keys.map((k) => k.multikey),
+    });
   }
 
   private record(ctx: Context<void> & { recipient?: string | null }, activity: Activity): void {
@@ -297,6 +335,39 @@ export class FedifyPeer {
     let request = new Request(url, { headers: { accept: 'application/activity+json' } });
     if (o.as) request = await signRequest(request, this.actors.get(o.as)!.keys.privateKey, new URL(`${this.actorUri(o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
     return fetch(request);
+  }
+
+  /** Changes what an actor shows of itself; nobody is told (see sendProfileUpdate). */
+  setProfile(name: string, changes: Partial<PeerProfile>): void {
+    const a = this.actors.get(name)!;
+    a.profile = { ...a.profile, ...changes };
+  }
+
+  /** Serves bytes at a path of the peer's web server (an avatar); returns its URL. */
+  serveFile(path: string, bytes: Uint8Array, type: string): string {
+    this.files.set(path, { bytes, type, hits: 0 });
+    return `${this.origin}${path}`;
+  }
+
+  /** How often a file served by serveFile was fetched. */
+  fileHits(path: string): number {
+    return this.files.get(path)?.hits ?? 0;
+  }
+
+  /** Sends Update(Person) with the actor's document as it is now, to its followers and `others`. */
+  async sendProfileUpdate(name: string, others: string[] = []): Promise<void> {
+    const person = await this.person(this.context(), this.actors.get(name)!);
+    await this.sendTo(name, 'public', others, new Update({ id: this.newId(name, 'update-person'), actor: person.id, object: person, tos: [PUBLIC_COLLECTION] }));
+  }
+
+  /** Deletes the actor's account: Delete(Person) to its followers and `others`; its document answers 410 Gone from then on. */
+  async deleteActor(name: string, others: string[] = []): Promise<void> {
+    const a = this.actors.get(name)!;
+    const recipients = new Map<string, Recipient>(a.followers);
+    for (const uri of others) if (!recipients.has(uri)) recipients.set(uri, await this.lookupActor(uri, name));
+    a.deleted = true;
+    const id = new URL(this.actorUri(name));
+    await this.send(name, [...recipients.values()], new Delete({ id: this.newId(name, 'delete-person'), actor: id, object: id, tos: [PUBLIC_COLLECTION] }));
   }
 
   keyId(name: string): string {

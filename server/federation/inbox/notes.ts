@@ -3,7 +3,7 @@ import type { InboxContext } from '@fedify/fedify';
 import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { getChannel } from '../../store/channels.js';
-import { getFedActor, localFollowersOf, markRemoteActorDeleted } from '../../store/federation.js';
+import { getFedActor, localFollowersOf } from '../../store/federation.js';
 import { getXchan } from '../../store/xchans.js';
 import { PUBLIC_ACL, type AccessLists } from '../../services/acl.js';
 import { receiveDelete, receiveEdit, receivePost, widenAudience } from '../../services/received-items.js';
@@ -14,6 +14,7 @@ import { nowDb, toDbDate } from '../../util/time.js';
 import { itemByObjectId } from '../known-objects.js';
 import { actorById, rememberActor } from '../remote-actors.js';
 import { localChannelOf } from './follows.js';
+import { actorDeleted } from './actors.js';
 
 const PUBLIC_IDS = new Set([PUBLIC_COLLECTION.href, 'as:Public', 'Public']);
 
@@ -146,7 +147,7 @@ export async function onDelete(ctx: InboxContext<Hub>, del: Delete): Promise<voi
   const objectId = del.objectId?.href;
   if (!sender || !objectId) return;
   if (objectId === sender) {
-    markRemoteActorDeleted(ctx.data.db, sender);
+    actorDeleted(ctx.data, sender);
     return;
   }
   const item = itemByObjectId(ctx.data.db, ctx.data.baseUrl, objectId);
