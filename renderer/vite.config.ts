@@ -13,6 +13,11 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      // What the first screen needs goes in one file with the entry; each page loaded later
+      // (App.tsx's lazy imports) and the composer's preview renderer get chunks of their own.
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
   },
   server: {
     // `vite --config renderer/vite.config.ts` during development: the hub answers the APIs.
