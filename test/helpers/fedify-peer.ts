@@ -58,9 +58,14 @@ export class FedifyPeer {
     readonly federation: Federation<void>,
     private readonly server: Server,
     readonly origin: string,
+    private readonly withSharedInbox: boolean,
   ) {}
 
-  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec } = {}): Promise<FedifyPeer> {
+  /**
+   * `sharedInbox: false` gives the actors no shared inbox, so that every delivery goes to the inbox
+   * of the actor it is for and the tests see exactly who got what.
+   */
+  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec; sharedInbox?: boolean } = {}): Promise<FedifyPeer> {
     const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
     let peer!: FedifyPeer;
     const server = createServer((req, res) => {
@@ -80,7 +85,7 @@ export class FedifyPeer {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    peer = new FedifyPeer(federation, server, origin);
+    peer = new FedifyPeer(federation, server, origin, opts.sharedInbox ?? true);
     for (const name of opts.actors ?? ['ap1', 'ap2']) peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [] });
     peer.setUp();
     return peer;
@@ -101,7 +106,7 @@ export class FedifyPeer {
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        endpoints: this.withSharedInbox ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
         publicKey: keys[0]?.cryptographicKey,
         assertionMethods: keys.map((k) => k.multikey),
       });
