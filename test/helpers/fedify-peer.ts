@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context, type Federation } from '@fedify/fedify';
 import { signRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
 import {
-  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
+  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Image, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
   type Recipient,
 } from '@fedify/vocab';
 
@@ -103,6 +103,7 @@ export class FedifyPeer {
         name: `Peer ${identifier}`,
         summary: `An actor of the test's own ActivityPub server`,
         url: ctx.getActorUri(identifier),
+        icon: new Image({ url: new URL(`${this.origin}/avatars/${identifier}.png`), mediaType: 'image/png' }),
         inbox: ctx.getInboxUri(identifier),
         outbox: ctx.getOutboxUri(identifier),
         followers: ctx.getFollowersUri(identifier),

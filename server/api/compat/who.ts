@@ -2,7 +2,7 @@ import type { ApiRequest } from '../../http/api.js';
 import type { XchanRow } from '../../store/rows.js';
 import { getXchan, getXchanByAddress, getXchanById, getLocalXchanByNick } from '../../store/xchans.js';
 import { findXchanByUrl } from '../../store/xchan-lookup.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
 
 /** An identity by Twitter screen name: a local nickname or a nick@host address. */
 export function xchanByScreenName(req: ApiRequest, name: string): XchanRow | undefined {
@@ -48,4 +48,22 @@ export function resolveWho(req: ApiRequest, opts: { orSelf: boolean; pathId?: bo
   }
   if (!x || x.xchan_deleted) throw notFound(named !== undefined ? `User not found: ${named.trim().slice(0, 80)}` : 'User not found.');
   return x;
+}
+
+/**
+ * As resolveWho; and someone elsewhere whom the hub does not know yet, named by address
+ * (screen_name nick@host) or profile URL, is looked up on their server (while federation runs).
+ */
+export async function resolveWhoAnywhere(req: ApiRequest, opts: { orSelf: boolean; pathId?: boolean }): Promise<XchanRow> {
+  try {
+    return resolveWho(req, opts);
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 404) throw err;
+    const p = req.params;
+    const fromPath = opts.pathId ? req.pathParams.id : undefined;
+    const named = fromPath ?? (p.str('user_id')?.trim() ? undefined : (p.str('profileurl')?.trim() || p.str('screen_name')?.trim()));
+    const found = named && (named.includes('@') || /^https?:\/\//i.test(named)) ? await req.hub.federation.resolve(named) : undefined;
+    if (!found || found.xchan_deleted) throw err;
+    return found;
+  }
 }

@@ -1,7 +1,7 @@
 import type { ApiRequest, ApiRoute } from '../../../http/api.js';
 import type { XchanRow } from '../../../store/rows.js';
 import { linkBetween } from '../../../services/compat/relations.js';
-import { getXchan } from '../../../store/xchans.js';
+import { getXchan, isLocalXchan } from '../../../store/xchans.js';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import { relationship, type RelationFacts } from '../../../serializers/compat/relationship.js';
 import { reply } from '../reply.js';
@@ -30,7 +30,7 @@ export const friendshipsShowRoute: ApiRoute = {
     const self = source ?? getXchan(req.hub.db, me.channel_hash)!;
     const out = linkBetween(req.hub.db, self, target);
     const back = linkBetween(req.hub.db, target, self);
-    const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: back.follows, requested: out.pending, requestedBy: back.pending, blocking: out.blocks };
+    const facts: RelationFacts = { source: self, target, targetLocal: isLocalXchan(req.hub.db, target.xchan_hash), following: out.follows, followedBy: back.follows, requested: out.pending, requestedBy: back.pending, blocking: out.blocks };
     const value = relationship(facts);
     return req.format === 'json' ? reply(value, 'relationship') : reply(value.relationship, 'relationship');
   },
