@@ -51,6 +51,8 @@ export interface PostInput {
   layoutMid?: string;
   /** Message id; generated when absent. */
   messageId?: string;
+  /** The item's uuid; generated when absent (given when something written before the item names it). */
+  uuid?: string;
   /** Author xchan when not the channel itself (a wall post by someone else). */
   author?: string;
   plink?: string;
@@ -223,7 +225,7 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
 
   const row: NewItem = {
     ...ITEM_DEFAULTS,
-    uuid: uuid(),
+    uuid: input.uuid ?? uuid(),
     mid,
     aid: owner.channel_account_id,
     uid: owner.channel_id,
