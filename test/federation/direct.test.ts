@@ -134,6 +134,19 @@ describe('direct messages between Hearth and an independent server', () => {
     assert.equal(note.inReplyTo, replyNote);
   });
 
+  it('a channel that blocked someone elsewhere gets no messages from them', async () => {
+    const found = await bob.get<{ accounts: Account[] }>(`/api/v2/search?q=${encodeURIComponent(peer.address('ap2'))}&resolve=true&type=accounts`);
+    await bob.post(`/api/v1/accounts/${found.accounts[0]!.id}/block`);
+    await peer.post('ap2', { content: '<p>Let me in, bob</p>', audience: 'direct', mentions: [`${t.url}/channel/bob`] });
+    await peer.post('ap1', { content: '<p>Hello bob</p>', audience: 'direct', mentions: [`${t.url}/channel/bob`] });
+    await eventually("ap1's message to bob", async () => (await dms('bob', 'direct_messages')).some((m) => m.text.includes('Hello bob')));
+    await deliveriesSettled(t);
+    assert.ok(!(await dms('bob')).some((m) => m.text.includes('Let me in')), 'not among his messages');
+    assert.ok(!(await conversations(bob)).some((c) => c.last_status.content.includes('Let me in')), 'nor his conversations');
+    const notes = await bob.get<{ account: Account }[]>('/api/v1/notifications');
+    assert.ok(!notes.some((n) => n.account.acct === peer.address('ap2')), 'nor his notifications');
+  });
+
   it('a message between two channels of the hub is one message in both APIs too, and goes nowhere else', async () => {
     const before = peer.received.length;
     const r = await t.request('/api/direct_messages/new.json', { as: 'alice', method: 'POST', body: new URLSearchParams({ screen_name: 'bob', text: 'Lunch, bob?' }) });
