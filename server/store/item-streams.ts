@@ -207,7 +207,7 @@ const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c
 const RECEIVED_FOR_CHANNEL = `(item.item_origin = 0 AND item.uid != @uid
   AND (item.owner_xchan IN (SELECT b.abook_xchan FROM abook b WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b', ownerHashSql('b'))}
       AND NOT EXISTS (SELECT 1 FROM channel c WHERE c.channel_hash = b.abook_xchan))
-    OR item.id IN (SELECT t.oid FROM term t WHERE t.ttype = 2 AND t.term_hash = @observer AND t.otype = 1)))`;
+    OR item.id IN (SELECT t.oid FROM term t WHERE t.ttype = 2 AND t.term_hash = @observer AND t.term_hash != '' AND t.otype = 1)))`;
 
 /** since_id ranges of up to this many rows are read rather than found on the walk by activity. */
 const SINCE_ID_ROWS = 20_000;
