@@ -50,10 +50,11 @@ export function fileDirectMessage(hub: Hub, item: ItemRow, top: ItemRow, o: Fili
   const others = people.filter((h) => h !== item.author_xchan);
   if (!others.length) return told;
   const text = bodyToText(top.body, top.mimetype);
-  let conv = getConvByGuid(db, top.mid);
-  const title = (o.subject?.trim() || conv?.subject || defaultSubject(text)).slice(0, MAX_TITLE);
-  if (conv) touchConv(db, conv.id, item.created);
-  else conv = { id: insertConv(db, { guid: top.mid, subject: title, creator: top.author_xchan, recips: people.join(','), created: item.created }), guid: top.mid, subject: title, creator: top.author_xchan, recips: people.join(','), created: item.created, updated: item.created };
+  // One conversation per thread, named by the thread's message id.
+  const known = getConvByGuid(db, top.mid);
+  const title = (o.subject?.trim() || known?.subject || defaultSubject(text)).slice(0, MAX_TITLE);
+  if (known) touchConv(db, known.id, item.created);
+  const convid = known?.id ?? insertConv(db, { guid: top.mid, subject: title, creator: top.author_xchan, recips: people.join(','), created: item.created });
 
   const copies = [
     { hash: item.author_xchan, to: others[0]!, seen: 1 },
@@ -67,7 +68,7 @@ export function fileDirectMessage(hub: Hub, item: ItemRow, top: ItemRow, o: Fili
     const id = insertMail(
       db,
       {
-        convid: conv.id, mid: item.mid, parent_mid: top.mid, account_id: channel.channel_account_id, channel_id: channel.channel_id,
+        convid, mid: item.mid, parent_mid: top.mid, account_id: channel.channel_account_id, channel_id: channel.channel_id,
         from_xchan: item.author_xchan, to_xchan: c.to, title, body: '', created: item.created, expires: NULL_DATE,
         mail_seen: c.seen, mail_deleted: 0, iid: item.id,
       },
