@@ -24,7 +24,7 @@ describe('direct messages between Hearth and an independent server', () => {
 
   before(async () => {
     t = await startFederatingHub(['alice', 'bob']);
-    peer = await FedifyPeer.start({ actors: ['ap1', 'ap2'], sharedInbox: false });
+    peer = await FedifyPeer.start({ actors: ['ap1', 'ap2', 'ap3'], sharedInbox: false });
     alice = mastodonClient(t, 'alice');
     bob = mastodonClient(t, 'bob');
     // ap2 follows alice: a follower must not get her direct messages to ap1.
@@ -95,6 +95,14 @@ describe('direct messages between Hearth and an independent server', () => {
     assert.equal(sent.recipient_screen_name, peer.address('ap1'));
     const received = (await dms('alice', 'direct_messages')).find((m) => m.text.includes('a secret for alice'))!;
     assert.equal(sent.friendica_parent_uri, received.friendica_parent_uri, 'one conversation');
+  });
+
+  it('a direct post of a Mastodon app to someone elsewhere the hub has never seen: looked up, and reached', async () => {
+    const status = await alice.post<Status & { mentions: Account[] }>('/api/v1/statuses', { status: `@${peer.address('ap3')} nice to meet you`, visibility: 'direct' });
+    assert.deepEqual(status.mentions.map((m) => m.acct), [peer.address('ap3')]);
+    const create = await peer.waitFor((r) => r.type === 'Create' && String(noteOf(r).content).includes('nice to meet you'));
+    assert.equal(create.inbox, 'ap3');
+    assert.deepEqual(list(noteOf(create).to), [peer.actorUri('ap3')]);
   });
 
   let firstMessage: Dm;
