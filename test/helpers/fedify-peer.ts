@@ -46,6 +46,9 @@ interface PeerActor {
 
 const inboxUri = (r: Recipient) => r.inboxId?.href;
 
+/** Every actor's avatar (a 1×1 PNG), served at /avatars/<name>.png. */
+const AVATAR_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 export class FedifyPeer {
   readonly received: Received[] = [];
   private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
@@ -69,6 +72,11 @@ export class FedifyPeer {
     const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
     let peer!: FedifyPeer;
     const server = createServer((req, res) => {
+      if (/^\/avatars\/[a-z0-9]+\.png$/.test(req.url ?? '')) {
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(AVATAR_PNG);
+        return;
+      }
       void (async () => {
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
