@@ -58,3 +58,16 @@ export async function eventually<T>(what: string, check: () => T | Promise<T>, t
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Waits until the hub's federation queue is empty: every delivery queued so far was made (or
+ * given up). Call it once the first delivery of an activity arrived, to see where else it went.
+ */
+export async function deliveriesSettled(t: TestHub): Promise<void> {
+  let quiet = 0;
+  await eventually('the federation queue empty', () => {
+    const n = (t.hub.db.prepare('SELECT count(*) AS n FROM fed_queue').get() as { n: number }).n;
+    quiet = n === 0 ? quiet + 1 : 0;
+    return quiet >= 5;
+  });
+}

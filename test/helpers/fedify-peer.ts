@@ -63,6 +63,8 @@ interface PeerFile {
 
 const inboxUri = (r: Recipient) => r.inboxId?.href;
 
+/** Every actor's avatar (a 1×1 PNG), served at /avatars/<name>.png. */
+
 export class FedifyPeer {
   readonly received: Received[] = [];
   private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
@@ -79,9 +81,14 @@ export class FedifyPeer {
     readonly federation: Federation<void>,
     private readonly server: Server,
     readonly origin: string,
+    private readonly withSharedInbox: boolean,
   ) {}
 
-  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec } = {}): Promise<FedifyPeer> {
+  /**
+   * `sharedInbox: false` gives the actors no shared inbox, so that every delivery goes to the inbox
+   * of the actor it is for and the tests see exactly who got what.
+   */
+  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec; sharedInbox?: boolean } = {}): Promise<FedifyPeer> {
     const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
     let peer!: FedifyPeer;
     const server = createServer((req, res) => {
@@ -108,7 +115,7 @@ export class FedifyPeer {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    peer = new FedifyPeer(federation, server, origin);
+    peer = new FedifyPeer(federation, server, origin, opts.sharedInbox ?? true);
     for (const name of opts.actors ?? ['ap1', 'ap2']) {
       const profile = { displayName: `Peer ${name}`, summary: `An actor of the test's own ActivityPub server` };
       peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [], profile, deleted: false });
@@ -176,7 +183,7 @@ export class FedifyPeer {
       inbox: ctx.getInboxUri(a.name),
       outbox: ctx.getOutboxUri(a.name),
       followers: ctx.getFollowersUri(a.name),
-      endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+      endpoints: this.withSharedInbox ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
       publicKey: keys[0]?.cryptographicKey,
       assertionMethods: keys.map((k) => k.multikey),
     });

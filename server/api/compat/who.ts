@@ -81,7 +81,7 @@ export async function resolveWhoAnywhere(req: ApiRequest, opts: { orSelf: boolea
     const p = req.params;
     const named = (opts.pathId ? req.pathParams.id : undefined) ?? (p.str('user_id')?.trim() ? undefined : p.str('profileurl')?.trim() || p.str('screen_name'));
     const found = named ? await resolveRemote(req, named) : undefined;
-    if (!found) throw err;
+    if (!found || found.xchan_deleted) throw err;
     return found;
   }
 }

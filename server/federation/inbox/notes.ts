@@ -5,6 +5,7 @@ import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { getChannel } from '../../store/channels.js';
 import { getFedActor, localFollowersOf } from '../../store/federation.js';
 import { getXchan } from '../../store/xchans.js';
+import { getConnection } from '../../store/connections.js';
 import { PUBLIC_ACL, type AccessLists } from '../../services/acl.js';
 import { receiveDelete, receiveEdit, receivePost, widenAudience } from '../../services/received-items.js';
 import type { Visibility } from '../../services/mastodon/visibility.js';
@@ -81,7 +82,9 @@ async function receive(ctx: InboxContext<Hub>, post: Post, authorId: string): Pr
   const { mentioned, localChannels, hashtags } = await tagsOf(ctx, post);
   const named = addressed.flatMap((a) => localChannelOf(ctx, new URL(a)) ?? []);
   const followersHere = isPublic || toFollowers ? localFollowersOf(db, author.xchan_hash).flatMap((uid) => getChannel(db, uid) ?? []) : [];
-  const recipients = [...named, ...localChannels, ...followersHere].filter((c, k, all) => all.findIndex((o) => o.channel_id === c.channel_id) === k);
+  const recipients = [...named, ...localChannels, ...followersHere]
+    .filter((c, k, all) => all.findIndex((o) => o.channel_id === c.channel_id) === k)
+    .filter((c) => !getConnection(db, c.channel_id, author.xchan_hash)?.abook_blocked);
   const existing = itemByObjectId(db, hub.baseUrl, post.id?.href);
   if (existing) {
     widenAudience(hub, existing, recipients.map((c) => c.channel_hash));

@@ -61,6 +61,9 @@ export function compatNotification(n: ReadNotification, now: Date, baseUrl: stri
   const date = fromDbDate(n.created);
   const html = renderBody(n.msg, 'text/bbcode');
   const plain = htmlToText(html);
+  // A message's notification is about the message (its link), as Friendica's are, not about the
+  // post the message is (which the Mastodon API shows).
+  const aboutItem = n.otype !== 'mail';
   return {
     id: n.id,
     type: n.ntype,
@@ -71,8 +74,8 @@ export function compatNotification(n: ReadNotification, now: Date, baseUrl: stri
     msg: n.msg,
     uid: n.uid,
     link: hubUrl(baseUrl, n.link),
-    iid: n.iid || null,
-    parent: n.parent || null,
+    iid: (aboutItem && n.iid) || null,
+    parent: (aboutItem && n.parent) || null,
     seen: n.seen !== 0,
     verb: n.verb,
     otype: n.otype,

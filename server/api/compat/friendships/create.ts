@@ -3,7 +3,10 @@ import { connect } from '../../../services/connections.js';
 import { userReply } from '../user-replies.js';
 import { resolveWhoAnywhere } from '../who.js';
 
-/** friendships/create: the caller follows (connects to) user_id / screen_name, here or elsewhere; answers that user. */
+/**
+ * friendships/create: the caller follows (connects to) user_id / screen_name — someone elsewhere by
+ * address too, looked up on their server when new — and answers that user.
+ */
 export const friendshipsCreateRoute: ApiRoute = {
   path: 'friendships/create',
   methods: ['POST'],

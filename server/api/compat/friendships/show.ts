@@ -1,7 +1,7 @@
 import type { ApiRequest, ApiRoute } from '../../../http/api.js';
 import type { XchanRow } from '../../../store/rows.js';
 import { linkBetween } from '../../../services/compat/relations.js';
-import { getXchan } from '../../../store/xchans.js';
+import { getXchan, isLocalXchan } from '../../../store/xchans.js';
 import { followStates } from '../../../store/social-graph.js';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import { relationship, type RelationFacts } from '../../../serializers/compat/relationship.js';
@@ -32,7 +32,7 @@ export const friendshipsShowRoute: ApiRoute = {
     const out = linkBetween(req.hub.db, self, target);
     // Both ways from the caller's side, which knows people elsewhere who follow it too.
     const both = followStates(req.hub.db, me.channel_id, me.channel_hash, [target.xchan_hash]).get(target.xchan_hash);
-    const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: Boolean(both?.followedBy), requested: out.pending, requestedBy: Boolean(both?.requestedBy), blocking: out.blocks };
+    const facts: RelationFacts = { source: self, target, targetLocal: isLocalXchan(req.hub.db, target.xchan_hash), following: out.follows, followedBy: Boolean(both?.followedBy), requested: out.pending, requestedBy: Boolean(both?.requestedBy), blocking: out.blocks };
     const value = relationship(facts);
     return req.format === 'json' ? reply(value, 'relationship') : reply(value.relationship, 'relationship');
   },
