@@ -48,7 +48,10 @@ describe('finding and following people elsewhere through the microblog API', () 
   });
 
   it("ap2@peer is not this hub's ap2, and friendships/create with an address not known yet follows them there", async () => {
-    assert.equal((await call(`/api/users/show.json?screen_name=${encodeURIComponent(peer.address('ap2'))}`, { as: 'alice' })).status, 404, 'not known yet, and not the local ap2');
+    // Looked up on its server for a signed-in caller: the remote ap2, never this hub's ap2.
+    const shown = await call<User>(`/api/users/show.json?screen_name=${encodeURIComponent(peer.address('ap2'))}`, { as: 'alice' });
+    assert.equal(shown.json.screen_name, peer.address('ap2'));
+    assert.equal(shown.json.statusnet_profile_url, peer.actorUri('ap2'));
     const followed = await call<User>('/api/friendships/create.json', { as: 'alice', method: 'POST', body: { screen_name: peer.address('ap2') } });
     assert.equal(followed.status, 200);
     assert.equal(followed.json.screen_name, peer.address('ap2'));

@@ -48,7 +48,8 @@ describe('people elsewhere in the Mastodon, microblog and native APIs', () => {
       assert.equal(account.acct, peer.address('ap1'));
       assert.equal(account.username, 'ap1');
       assert.equal(account.url, peer.actorUri('ap1'));
-      assert.equal(account.avatar, `${peer.origin}/avatars/ap1.png`);
+      // The hub serves its own copy of a remote avatar (or the default one), never the remote URL.
+      assert.ok(account.avatar.startsWith(`${t.url}/photo/remote/l/`), account.avatar);
       assert.equal(account.display_name, 'Peer ap1');
       const looked = await alice.get<Account>(`/api/v1/accounts/lookup?acct=${encodeURIComponent(peer.address('ap1'))}`);
       assert.equal(looked.id, ap1.id);
