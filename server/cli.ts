@@ -22,6 +22,8 @@ import { federationUrl, setFederation } from './federation/settings.js';
 const COMMANDS = {
   serve: `hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
       runs the hub until Ctrl-C or SIGTERM (\`npm run hub\` is the same)
+      without --host and --base-url, LAN access is turned on and off in Settings → Network access;
+      --host 0.0.0.0 --base-url http://ADDRESS:PORT opens the hub to the network for good
       --trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address
       and scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback)`,
   channel: `hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
@@ -115,6 +117,8 @@ export interface ServeOptions {
   port: number;
   baseUrl?: string;
   trustProxy: boolean;
+  /** Nobody gave the hub's address (--host, --base-url, a reverse proxy): the owner turns LAN access on and off in Settings. */
+  lanSwitch: boolean;
 }
 
 export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
@@ -124,19 +128,30 @@ export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     strict: true,
   });
   helpIf(values.help, 'serve');
+  const host = values.host ?? env.HEARTH_HOST;
+  const baseUrl = values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined;
+  const trustProxy = values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY);
   return {
     dataDir: values.data ?? defaultDataDir(env),
-    host: values.host ?? env.HEARTH_HOST ?? DEFAULT_HOST,
+    host: host ?? DEFAULT_HOST,
     port: parsePort(values.port ?? env.HEARTH_PORT),
-    baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined,
-    trustProxy: values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY),
+    baseUrl,
+    trustProxy,
+    lanSwitch: !host && !baseUrl && !trustProxy,
   };
 }
 
 /** Starts the hub and keeps it running until SIGINT/SIGTERM, then closes it cleanly. */
 export async function serve(opts: ServeOptions): Promise<Hub> {
-  const hub = await createHub({ ...opts, log: consoleLog });
-  const url = await hub.listen();
+  const { lanSwitch, ...hubOptions } = opts;
+  const hub = await createHub({ ...hubOptions, lanSwitch: lanSwitch ? {} : undefined, log: consoleLog });
+  let url = await hub.listen();
+  // LAN access the owner turned on in Settings last time.
+  if (hub.lan?.remembered()) {
+    const lan = await hub.lan.set(true);
+    if (lan.problem) console.warn(lan.problem);
+    url = hub.baseUrl;
+  }
   console.log(`Hearth is running at ${url}/ (data: ${opts.dataDir})`);
   let stopping = false;
   const stop = async (signal: string) => {

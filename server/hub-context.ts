@@ -12,6 +12,7 @@ import type { RateLimit } from './http/rate-limit.js';
 import type { StreamBudget } from './http/stream-budget.js';
 import type { IntegrityReport } from './services/integrity.js';
 import type { FederationRuntime } from './federation/runtime.js';
+import type { LanSwitch } from './services/lan-access.js';
 
 /*
  * What a running hub offers the code that serves it: its database, stores, settings and events.
@@ -61,6 +62,8 @@ export interface Hub {
   readonly integrity: Promise<IntegrityReport>;
   /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
   readonly federation: FederationRuntime;
+  /** LAN access the owner may turn on and off; undefined when the hub's address was fixed when it started. */
+  readonly lan: LanSwitch | undefined;
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;
