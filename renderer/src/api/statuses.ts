@@ -38,8 +38,9 @@ export function showStatus(id: number): Promise<Status> {
   return get<Status>(`${COMPAT}statuses/show`, { id });
 }
 
-export function comment(parentId: number, text: string): Promise<Status> {
-  return post<Status>(`${COMPAT}statuses/update`, { status: text, in_reply_to_status_id: parentId, source: 'Hearth' });
+/** Comments on a post or answers a comment, in BBCode unless `mimetype` says otherwise. */
+export function comment(parentId: number, text: string, mimetype?: string): Promise<Status> {
+  return post<Status>(`${COMPAT}statuses/update`, { status: text, in_reply_to_status_id: parentId, source: 'Hearth', mimetype });
 }
 
 /** Shares (retweets) a public post to the channel's own followers, or withdraws the share. */

@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { comment } from '../../api/statuses.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
+import { FormatSelect } from '../../content/FormatSelect.tsx';
+import { useWritingFormat } from '../../content/writingFormat.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useMe } from '../../me.tsx';
 import { useChannel } from '../../session.tsx';
@@ -21,12 +23,13 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
   const channel = useChannel();
   const { me, photo } = useMe();
   const action = useAction(comment);
+  const [format, setFormat] = useWritingFormat();
   const label = replyingTo ? `Reply to ${replyingTo}` : 'Write a comment';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    if (await action.run(parentId, text.trim())) {
+    if (await action.run(parentId, text.trim(), format)) {
       setText('');
       await onPosted();
     }
@@ -50,6 +53,8 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
           if (e.key === 'Escape' && onCancel) onCancel();
         }}
       />
+      {/* Shown once there is something to write: a stream has a comment box under every post. */}
+      {text && <FormatSelect value={format} onChange={setFormat} disabled={action.busy} className="format-select-small" />}
       <button type="submit" className="button button-small" disabled={action.busy || !text.trim()}>
         {action.busy ? 'Sending…' : replyingTo ? 'Reply' : 'Comment'}
       </button>

@@ -8,6 +8,8 @@ import type { PostFormat } from '../../content/preview.ts';
 import { usePreviewRenderer } from '../../content/usePreview.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { FormatSelect } from '../../content/FormatSelect.tsx';
+import { useWritingFormat } from '../../content/writingFormat.ts';
 import { AttachmentField } from './AttachmentField.tsx';
 import { AudiencePicker, PUBLIC, type Audience } from './AudiencePicker.tsx';
 import { BbcodeToolbar, shortcutFor } from './BbcodeToolbar.tsx';
@@ -17,6 +19,8 @@ interface EditTarget {
   postId: number;
   title: string;
   body: string;
+  /** How the post is written; it stays so. */
+  mimetype?: string;
 }
 
 /** Writing a post (or editing one): title, BBCode body with a live preview to open, attachment, audience, place. */
@@ -25,7 +29,9 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const [title, setTitle] = useState(edit?.title ?? '');
   const [body, setBody] = useState(edit?.body ?? '');
   const [warning, setWarning] = useState('');
-  const [format, setFormat] = useState<PostFormat>('text/bbcode');
+  // A new post starts in the format chosen last; an edit keeps the post's own.
+  const [chosenFormat, setFormat] = useWritingFormat();
+  const format: PostFormat = edit ? ((edit.mimetype as PostFormat | undefined) ?? 'text/bbcode') : chosenFormat;
   const [previewing, setPreviewing] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [audience, setAudience] = useState<Audience>(PUBLIC);
@@ -47,7 +53,6 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     setTitle('');
     setBody('');
     setWarning('');
-    setFormat('text/bbcode');
     setFiles([]);
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
@@ -102,16 +107,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
       <div className="composer-format-row">
         {format === 'text/bbcode' ? <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} /> : <span />}
         <span className="composer-format">
-          {!edit && (
-            <>
-              <label htmlFor={`${ids}-format`}>Format</label>
-              <select id={`${ids}-format`} value={format} onChange={(e) => setFormat(e.target.value as PostFormat)} disabled={busy}>
-                <option value="text/bbcode">BBCode</option>
-                <option value="text/markdown">Markdown</option>
-                <option value="text/plain">Plain text</option>
-              </select>
-            </>
-          )}
+          {!edit && <FormatSelect value={format} onChange={setFormat} disabled={busy} />}
           <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={`${ids}-preview`} onClick={() => setPreviewing(!previewing)}>
             Preview
           </button>
