@@ -1,5 +1,6 @@
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '../router.tsx';
+import { highlight, useHighlight } from './highlight.tsx';
 
 /**
  * Shows HTML without ever handing a string to the DOM: the markup is parsed (inert, in a detached
@@ -102,7 +103,7 @@ export interface PostLinks {
 const NO_LINKS_INSIDE = new Set(['a', 'code', 'pre']);
 const TAG_OR_MENTION = /(^|[^\p{L}\p{N}_&/#@])([#@])([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/gu;
 
-function linkText(text: string, links: PostLinks): ReactNode {
+function linkText(text: string, links: PostLinks, marks?: RegExp): ReactNode {
   const out: ReactNode[] = [];
   let last = 0;
   for (const m of text.matchAll(TAG_OR_MENTION)) {
@@ -110,7 +111,7 @@ function linkText(text: string, links: PostLinks): ReactNode {
     const known = sign === '#' ? links.tags.has(name.toLowerCase()) : links.mentions.has(name.toLowerCase());
     if (!known) continue;
     const start = m.index! + before.length;
-    out.push(text.slice(last, start));
+    out.push(highlight(text.slice(last, start), marks));
     out.push(
       sign === '#' ? (
         <Link key={start} to={`/tags/${encodeURIComponent(name)}`} className="hashtag">
@@ -124,19 +125,24 @@ function linkText(text: string, links: PostLinks): ReactNode {
     );
     last = start + 1 + name.length;
   }
-  if (!out.length) return text;
-  out.push(text.slice(last));
+  if (!out.length) return highlight(text, marks);
+  out.push(highlight(text.slice(last), marks));
   return out;
 }
 
-function convert(node: Node, key: number, links?: PostLinks): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) return links ? linkText(node.textContent ?? '', links) : node.textContent;
+/** Text of the markup: tags and mentions linked (when `links`), search words marked (when `marks`). */
+function textOf(text: string, links?: PostLinks, marks?: RegExp): ReactNode {
+  return links ? linkText(text, links, marks) : highlight(text, marks);
+}
+
+function convert(node: Node, key: number, links?: PostLinks, marks?: RegExp): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return textOf(node.textContent ?? '', links, marks);
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const el = node as Element;
   const tag = el.tagName.toLowerCase();
   if (DROP_WITH_CONTENT.has(tag)) return null;
   const inner = NO_LINKS_INSIDE.has(tag) ? undefined : links;
-  const children = Array.from(el.childNodes, (child, i) => convert(child, i, inner));
+  const children = Array.from(el.childNodes, (child, i) => convert(child, i, inner, marks));
   if (!TAGS.has(tag)) return createElement('span', { key }, ...children);
   const props = attributes(el, tag);
   if (props.skip) return null;
@@ -144,11 +150,13 @@ function convert(node: Node, key: number, links?: PostLinks): ReactNode {
   return VOID.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
 }
 
-export function htmlToReact(html: string, links?: PostLinks): ReactNode[] {
+export function htmlToReact(html: string, links?: PostLinks, marks?: RegExp): ReactNode[] {
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  return Array.from(doc.body.childNodes, (node, i) => convert(node, i, links));
+  return Array.from(doc.body.childNodes, (node, i) => convert(node, i, links, marks));
 }
 
+/** The HTML, safely; within a search's results, with its words marked (content/highlight.tsx). */
 export function SafeHtml({ html, className, links }: { html: string; className?: string; links?: PostLinks }) {
-  return <div className={className}>{htmlToReact(html, links)}</div>;
+  const marks = useHighlight();
+  return <div className={className}>{htmlToReact(html, links, marks)}</div>;
 }

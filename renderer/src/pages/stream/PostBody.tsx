@@ -4,6 +4,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Time } from '../../components/Time.tsx';
 import { SafeHtml, type PostLinks } from '../../content/SafeHtml.tsx';
+import { Highlighted } from '../../content/highlight.tsx';
 import { Link } from '../../router.tsx';
 import { Audience } from './Audience.tsx';
 import { authorOf, threadId } from './threads.ts';
@@ -98,8 +99,18 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
           </span>
         </div>
       </div>
-      {status.friendica_title ? <h3 className="post-title">{status.friendica_title}</h3> : null}
-      {html ? <SafeHtml html={html} className="post-content" links={postLinks(status)} /> : <p className="post-content">{status.text}</p>}
+      {status.friendica_title ? (
+        <h3 className="post-title">
+          <Highlighted text={status.friendica_title} />
+        </h3>
+      ) : null}
+      {html ? (
+        <SafeHtml html={html} className="post-content" links={postLinks(status)} />
+      ) : (
+        <p className="post-content">
+          <Highlighted text={status.text} />
+        </p>
+      )}
       <Attachments status={status} html={html} />
       {geo && (
         <a className="post-place muted" href={`https://www.openstreetmap.org/?mlat=${geo[0]}&mlon=${geo[1]}#map=15/${geo[0]}/${geo[1]}`} target="_blank" rel="noopener noreferrer">
