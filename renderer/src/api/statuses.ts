@@ -76,6 +76,8 @@ export interface PostDraft {
   location: string;
   coord: string;
   attachments: File[];
+  /** The album (folder) the attachments go to. */
+  album?: string;
   /** Nobody may comment on (or like) the new post. */
   commentsClosed?: boolean;
   /** Set when editing an existing post. */
@@ -97,6 +99,7 @@ export function publishPost(draft: PostDraft, onProgress: (fraction: number) => 
     if (draft.coord) form.append('coord', draft.coord);
     if (draft.commentsClosed) form.append('nocomment', '1');
   }
+  if (draft.attachments.length && draft.album !== undefined) form.append('album', draft.album);
   for (const file of draft.attachments) form.append('media', file, file.name);
   return upload<ItemUpdateResult>(`${NATIVE}item/update`, form, onProgress);
 }

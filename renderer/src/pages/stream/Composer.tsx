@@ -10,6 +10,9 @@ import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { FormatSelect } from '../../content/FormatSelect.tsx';
 import { useWritingFormat } from '../../content/writingFormat.ts';
+import { useNotify } from '../../notices.tsx';
+import { albumNameProblem } from '../photos/albumNames.ts';
+import { AlbumField, monthAlbum } from './AlbumField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import { AudiencePicker, PUBLIC, type Audience } from './AudiencePicker.tsx';
 import { BbcodeToolbar, shortcutFor } from './BbcodeToolbar.tsx';
@@ -34,6 +37,8 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const format: PostFormat = edit ? ((edit.mimetype as PostFormat | undefined) ?? 'text/bbcode') : chosenFormat;
   const [previewing, setPreviewing] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
+  const [album, setAlbum] = useState(monthAlbum);
+  const notify = useNotify();
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
   const [allowComments, setAllowComments] = useState(true);
@@ -54,6 +59,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     setBody('');
     setWarning('');
     setFiles([]);
+    setAlbum(monthAlbum());
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
     setAllowComments(true);
@@ -63,11 +69,16 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
+    const albumName = album.trim() || monthAlbum();
+    const albumProblem = files.length ? albumNameProblem(albumName) : undefined;
+    if (albumProblem) return setError(albumProblem);
     setError(undefined);
     setProgress(0);
-    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
+    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, album: albumName, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
+    const photos = files.some((f) => f.type.startsWith('image/'));
     try {
       await upload.current.promise;
+      if (photos) notify(`Your photos are in the album “${albumName}”, under Photos.`, 'info');
       if (!edit) reset();
       onPosted();
     } catch (err) {
@@ -157,6 +168,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
           </label>
         )}
       </div>
+      {files.length > 0 && <AlbumField value={album} onChange={setAlbum} photos={files.some((f) => f.type.startsWith('image/'))} disabled={busy} />}
       {!edit && <LocationField key={round} value={place} onChange={setPlace} />}
       {busy && files.length > 0 && (
         <div className="upload-status">
