@@ -186,7 +186,7 @@ describe("Hearth's own requests are signed: deliveries with a Digest, the draft-
     await p.waitFor((r) => r.type === 'Follow' && r.actor === aliceId());
     const knocks = await eventually('both knocks recorded', () => {
       const list = toInbox(p).filter((r) => r.body.includes('"Follow"'));
-      return list.length >= 2 && list;
+      return list.length >= 2 ? list : undefined;
     });
     assert.deepEqual(knocks.map((r) => [signatureSpecOf(r.headers), r.status]), [['draft-cavage-http-signatures-12', 401], ['rfc9421', 202]]);
     const second = knocks[1]!;
