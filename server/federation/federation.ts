@@ -10,12 +10,11 @@ import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { mountCollections } from './collections.js';
 import { mountObjects } from './objects.js';
 import { mountInbox } from './inbox/listeners.js';
+import { federationInsecure } from './settings.js';
 
 export interface FederationOptions {
   /** The hub's fixed public base URL: actor and object ids are built from it. */
   publicUrl: string;
-  /** Allows http and private addresses (HEARTH_FEDERATION_INSECURE=1). */
-  insecure: boolean;
   queue?: QueueLimits;
 }
 
@@ -43,9 +42,10 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
     outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 30 }, maxDelay: { hours: 12 }, factor: 2, maxAttempts: 20 }),
     inboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 5 }, maxDelay: { minutes: 30 }, maxAttempts: 8 }),
     signatureTimeWindow: { hours: 1 },
-    documentLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),
-    contextLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),
-    authenticatedDocumentLoaderFactory: (identity) => guardedDocumentLoader({ insecure: o.insecure, userAgent, identity }),
+    // Fedify asks for a loader for each request and task: the insecure setting is read then.
+    documentLoaderFactory: () => guardedDocumentLoader({ insecure: federationInsecure(), userAgent }),
+    contextLoaderFactory: () => guardedDocumentLoader({ insecure: federationInsecure(), userAgent }),
+    authenticatedDocumentLoaderFactory: (identity) => guardedDocumentLoader({ insecure: federationInsecure(), userAgent, identity }),
   });
 
   federation

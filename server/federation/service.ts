@@ -60,7 +60,7 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits });
+    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, queue: this.queueLimits });
     const stop = new AbortController();
     const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
     this.running = { federation, queue, url: url!, stop, listening };
