@@ -4,6 +4,11 @@ import { FedifyPeer } from '../helpers/fedify-peer.js';
 import { eventually, mastodonClient, startFederatingHub } from '../helpers/federation.js';
 import type { TestHub } from '../helpers/hub.js';
 import { call } from '../helpers/compat.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { generateCryptoKeyPair } from '@fedify/fedify';
+import { signRequest } from '@fedify/fedify/sig';
+import { exportSpki } from '@fedify/vocab-runtime';
 
 type Account = { id: string; acct: string };
 type Status = { id: string; uri: string; visibility: string };
@@ -111,6 +116,27 @@ describe("a channel's non-public posts, fetched by id by other servers", () => {
         assert.equal(r.status, 200, `${k} fetched by ${who}`);
         assert.match(await r.text(), new RegExp(text(k)));
       }
+    }
+  });
+
+  it('a signed fetch by a key that no actor owns (its owner is missing) is refused, not an error', async () => {
+    const keys = await generateCryptoKeyPair('RSASSA-PKCS1-v1_5');
+    const pem = await exportSpki(keys.publicKey);
+    const server = createServer((req, res) => {
+      if (req.url !== '/keys/k1') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/activity+json' });
+      res.end(JSON.stringify({ '@context': ['https://www.w3.org/ns/activitystreams', 'https://w3id.org/security/v1'], id: `${origin}/keys/k1`, type: 'CryptographicKey', owner: `${origin}/nobody`, publicKeyPem: pem }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const spec of ['draft-cavage-http-signatures-12', 'rfc9421'] as const) {
+        const request = await signRequest(new Request(posts.followers.uri, { headers: { accept: AP } }), keys.privateKey, new URL(`${origin}/keys/k1`), { spec });
+        await refused(await fetch(request), `signed by an ownerless key (${spec})`, text('followers'));
+      }
+    } finally {
+      server.closeAllConnections();
+      server.close();
     }
   });
 
