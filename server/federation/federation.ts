@@ -6,6 +6,7 @@ import { channelActor } from './actor.js';
 import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
+import { DeliveryGuard } from './delivery-guard.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { mountCollections } from './collections.js';
 import { mountObjects } from './objects.js';
@@ -28,7 +29,8 @@ export const SHARED_INBOX_PATH = '/inbox';
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
-  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`));
+  const guard = new DeliveryGuard({ insecure: federationInsecure });
+  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), guard);
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
   const federation = createFederation<Hub>({
     kv: new SqliteKvStore(hub.db),

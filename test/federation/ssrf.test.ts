@@ -5,8 +5,14 @@ import { after, before, describe, it } from 'node:test';
 import { FetchError } from '@fedify/vocab-runtime';
 import { FetchRefused, guardedDocumentLoader, guardedGet, type FetchLimits } from '../../server/federation/fetch-documents.js';
 import { outboundUrlProblem, type HostLookup } from '../../server/federation/public-address.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { migrate, openDatabase } from '../../server/db/open.js';
+import { DeliveryGuard } from '../../server/federation/delivery-guard.js';
+import { SqliteMessageQueue } from '../../server/federation/message-queue.js';
 import { FedifyPeer } from '../helpers/fedify-peer.js';
-import { createNoteJson, startFederatingHub } from '../helpers/federation.js';
+import { createNoteJson, eventually, mastodonClient, queueSettled, startFederatingHub } from '../helpers/federation.js';
 import type { TestHub } from '../helpers/hub.js';
 
 /**
@@ -249,6 +255,74 @@ describe('a federating hub whose insecure setting is turned off fetches nothing 
     });
     assert.equal(status, 401);
     assert.deepEqual(peer.requests.slice(before).map((r) => `${r.method} ${r.path}`), []);
+  });
+});
+
+describe('deliveries are checked again when they are sent', () => {
+  it('a follower whose inbox was allowed when it followed gets nothing once its address is not (the setting turned off)', async () => {
+    const lines: string[] = [];
+    const log = { info() {}, warn: (...a: unknown[]) => lines.push(a.join(' ')), error: (...a: unknown[]) => lines.push(a.join(' ')) };
+    const t = await startFederatingHub(['alice'], { options: { log } });
+    const peer = await FedifyPeer.start({ actors: ['ap1'] });
+    try {
+      const alice = mastodonClient(t, 'alice');
+      await peer.follow('ap1', `${t.url}/channel/alice`);
+      await peer.waitFor((r) => r.type === 'Accept');
+      await secure(async () => {
+        await alice.post('/api/v1/statuses', { status: 'not for the local network' });
+        await eventually('the delivery dropped', () => lines.some((l) => l.includes('dropped a delivery') && l.includes(peer.origin)));
+        await queueSettled(t);
+      });
+      assert.ok(!peer.requests.some((r) => r.body.includes('not for the local network')), 'the post was delivered');
+      // With the setting back, the next post is delivered: the drop was the rule at work.
+      await alice.post('/api/v1/statuses', { status: 'delivered again' });
+      await peer.waitFor((r) => r.type === 'Create' && JSON.stringify(r.json).includes('delivered again'));
+    } finally {
+      await peer.close();
+      await t.stop();
+    }
+  });
+
+  it('the queue drops a delivery whose host now resolves to a private address, asking DNS once a minute per host', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hearth-queue-'));
+    const db = openDatabase(join(dir, 'q.db'));
+    migrate(db);
+    const table: Record<string, string[]> = { 'inbox.example.net': ['93.184.215.14'], 'moved.example.net': ['93.184.215.15'] };
+    const dns = fakeDns(table);
+    const errors: string[] = [];
+    const queue = new SqliteMessageQueue(db, { workers: 1, perLane: 1 }, (e) => errors.push((e as Error).message), new DeliveryGuard({ insecure: () => false, lookup: dns, ttlMs: 300 }));
+    const handled: string[] = [];
+    const stop = new AbortController();
+    const listening = queue.listen((m) => void handled.push((m as { id: string }).id), { signal: stop.signal });
+    const deliver = async (id: string, inbox: string) => queue.enqueue({ type: 'outbox', id, inbox, activity: {} });
+    const settle = (n: number) => eventually(`${n} messages taken`, () => handled.length + errors.length >= n && (db.prepare('SELECT count(*) FROM fed_queue').pluck().get() as number) === 0);
+    try {
+      await secure(async () => {
+        await deliver('a1', 'https://inbox.example.net/inbox');
+        await deliver('a2', 'https://inbox.example.net/users/x/inbox');
+        await deliver('b1', 'https://moved.example.net/inbox');
+        await deliver('c1', 'https://127.0.0.1:8443/inbox');
+        await deliver('c2', 'http://social.example.net/inbox');
+        await queue.enqueue({ type: 'inbox', id: 'i1', activity: {} });
+        await settle(6);
+        assert.deepEqual(handled.sort(), ['a1', 'a2', 'b1', 'i1']);
+        assert.equal(errors.length, 2);
+        assert.match(errors.join('\n'), /dropped a delivery to https:\/\/127\.0\.0\.1:8443\/inbox/);
+        assert.equal(dns.asked.filter((h) => h === 'inbox.example.net').length, 1, 'one lookup for two deliveries to the host');
+        // The name now points at the local network: within the minute the verdict stands, after it the delivery is dropped.
+        table['moved.example.net'] = ['10.0.0.9'];
+        await new Promise((r) => setTimeout(r, 400));
+        await deliver('b2', 'https://moved.example.net/inbox');
+        await settle(7);
+        assert.ok(!handled.includes('b2'), 'delivered to a host that resolves to 10.0.0.9');
+        assert.match(errors.at(-1)!, /moved\.example\.net resolves to 10\.0\.0\.9/);
+      });
+    } finally {
+      stop.abort();
+      await listening;
+      db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
