@@ -340,7 +340,8 @@ export class FedifyPeer {
     return fetch(request);
   }
 
-  private sign(request: Request, keyOf: string, o: { spec?: HttpMessageSignaturesSpec; date?: Date }): Promise<Request> {
+  /** Signs a request with an actor's key (draft-cavage unless `spec` says otherwise), as of `date`. */
+  sign(request: Request, keyOf: string, o: { spec?: HttpMessageSignaturesSpec; date?: Date } = {}): Promise<Request> {
     const currentTime = o.date ? Temporal.Instant.fromEpochMilliseconds(o.date.getTime()) : undefined;
     return signRequest(request, this.actors.get(keyOf)!.keys.privateKey, new URL(this.keyId(keyOf)), { spec: o.spec ?? 'draft-cavage-http-signatures-12', currentTime });
   }
