@@ -337,7 +337,9 @@ describe("the inbox's own body cap", () => {
   const unfinishedPost = (path: string, headers: Record<string, string>, send: number) =>
     new Promise<number>((resolve, reject) => {
       const u = new URL(path, t.url);
-      const req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/activity+json', ...headers } }, (res) => {
+      // Signed, as far as a look at its headers tells (an unsigned POST is refused before its size matters).
+      const signature = 'keyId="https://big.example.net/actor#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="AAAA"';
+      const req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/activity+json', signature, ...headers } }, (res) => {
         resolve(res.statusCode ?? 0);
         res.resume();
         req.destroy();
