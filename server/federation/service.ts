@@ -14,6 +14,8 @@ import { onItemEvent } from './outgoing/items.js';
 import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 import { InboxGuard, type InboxLimits } from './inbox-guard.js';
+import { rfc9421Covers } from './signature-coverage.js';
+import { HttpError } from '../http/errors.js';
 
 /** Paths whose requests are the federation's to answer (when it runs). */
 const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
@@ -119,6 +121,8 @@ export class FederationService implements FederationRuntime {
       // A browser asking for HTML, or a path with no document of the federation's (unless an
       // ActivityPub client asked for it), goes on to the app's pages.
       const notOurs = new Response(null, { status: 404 });
+      const input = ctx.get('signature-input');
+      if (input && !rfc9421Covers(input, ctx.method)) throw new HttpError(401, 'An RFC 9421 signature must cover @method, @target-uri and, with a body, content-digest');
       // A POST to an inbox is looked at before its body is read: unsigned or over its rate, it goes no further.
       const signer = ctx.method === 'POST' && INBOX.test(ctx.path) ? this.inboxGuard.admit(ctx) : undefined;
       const wantsActivity = /application\/(activity|ld)\+json/.test(ctx.get('accept'));

@@ -90,6 +90,17 @@ describe('HTTP Signatures on what other servers send to Hearth', () => {
     await noneStored(['tamper ']);
   });
 
+  it('an RFC 9421 signature that does not cover the body (no content-digest) is refused, whatever body comes with it', async () => {
+    // ap1's signature covers the method, the URL and the host, not the body: the body is anyone's.
+    const body = JSON.stringify(create('ap1', 'unbound body'));
+    for (const components of [['@method', '@target-uri', '@authority'], ['@method', '@path']] as const) {
+      const signed = await peer.signRfc9421Over(new Request(`${t.url}/inbox`, { method: 'POST', headers: { 'content-type': 'application/activity+json' }, body }), 'ap1', [...components]);
+      const r = await fetch(signed);
+      assert.equal(r.status, 401, components.join(' '));
+    }
+    await noneStored(['unbound body']);
+  });
+
   it('a signature older (or newer) than the hub allows (an hour) is refused with 401 and not stored', async () => {
     const hours = (h: number) => new Date(Date.now() + h * 3600_000);
     for (const spec of ['draft-cavage-http-signatures-12', 'rfc9421'] as const) {
@@ -119,7 +130,7 @@ describe('HTTP Signatures on what other servers send to Hearth', () => {
     await noneStored(['foreign note id', 'misattributed note']);
   });
 
-  it('signed fetches of a followers-only post: both kinds of signature are accepted; stale ones are not', async () => {
+  it('signed fetches of a followers-only post: both kinds of signature are accepted; stale ones and ones not bound to the request are not', async () => {
     const mine = await alice.post<Status>('/api/v1/statuses', { status: 'for my connections only', visibility: 'private' });
     for (const spec of ['draft-cavage-http-signatures-12', 'rfc9421'] as const) {
       const ok = await peer.signedGet(mine.uri, { as: 'ap1', spec });
@@ -128,6 +139,14 @@ describe('HTTP Signatures on what other servers send to Hearth', () => {
       const stale = await peer.signedGet(mine.uri, { as: 'ap1', spec, date: new Date(Date.now() - 2 * 3600_000) });
       assert.notEqual(stale.status, 200, `stale ${spec}`);
       assert.doesNotMatch(await stale.text(), /for my connections only/);
+    }
+    // An RFC 9421 signature that does not name the request's method and target vouches for any
+    // request to the hub: whoever holds one must not read with it.
+    for (const components of [['@authority'], ['@method', '@authority']] as const) {
+      const loose = await peer.signRfc9421Over(new Request(mine.uri, { headers: { accept: 'application/activity+json' } }), 'ap1', [...components]);
+      const r = await fetch(loose);
+      assert.notEqual(r.status, 200, components.join(' '));
+      assert.doesNotMatch(await r.text(), /for my connections only/);
     }
   });
 });

@@ -346,6 +346,22 @@ export class FedifyPeer {
     return signRequest(request, this.actors.get(keyOf)!.keys.privateKey, new URL(this.keyId(keyOf)), { spec: o.spec ?? 'draft-cavage-http-signatures-12', currentTime });
   }
 
+  /**
+   * Signs a request the RFC 9421 way over only these derived components (no headers, no body),
+   * as a careless signer might: for tests of what a verifier must insist on.
+   */
+  async signRfc9421Over(request: Request, keyOf: string, components: ('@method' | '@target-uri' | '@authority' | '@path')[]): Promise<Request> {
+    const url = new URL(request.url);
+    const values: Record<string, string> = { '@method': request.method.toUpperCase(), '@target-uri': url.href, '@authority': url.host, '@path': url.pathname };
+    const params = `(${components.map((c) => `"${c}"`).join(' ')});alg="rsa-v1_5-sha256";keyid="${this.keyId(keyOf)}";created=${Math.floor(Date.now() / 1000)}`;
+    const base = [...components.map((c) => `"${c}": ${values[c]}`), `"@signature-params": ${params}`].join('\n');
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', this.actors.get(keyOf)!.keys.privateKey, new TextEncoder().encode(base));
+    const headers = new Headers(request.headers);
+    headers.set('signature-input', `sig1=${params}`);
+    headers.set('signature', `sig1=:${Buffer.from(signature).toString('base64')}:`);
+    return new Request(request, { headers });
+  }
+
   /** A fresh id under an actor, for activities and notes a test writes by hand. */
   freshId(actor: string, kind: string): string {
     return this.newId(actor, kind).href;
