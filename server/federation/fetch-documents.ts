@@ -1,6 +1,7 @@
 import { signRequest } from '@fedify/fedify/sig';
 import { FetchError, preloadedContexts, type DocumentLoader, type RemoteDocument } from '@fedify/vocab-runtime';
 import { outboundUrlProblem, type HostLookup } from './public-address.js';
+import { pinnedTransport } from './pinned-transport.js';
 
 /** Limits on every document the hub fetches from other servers. */
 export interface FetchLimits {
@@ -22,7 +23,10 @@ export class FetchRefused extends FetchError {
   }
 }
 
-/** How guardedGet reaches the network, and resolves names to judge them (tests put their own in place). */
+/**
+ * How guardedGet resolves names to judge them, and reaches the network (by default over sockets
+ * that connect only to addresses the rules allow); tests put their own in place.
+ */
 export interface FetchSeams {
   lookup?: HostLookup;
   transport?: (request: Request) => Promise<Response>;
@@ -64,7 +68,7 @@ export async function guardedGet(
   o: { insecure: boolean; limits?: FetchLimits; accept?: string; userAgent?: string; sign?: (request: Request, retry: boolean) => Promise<Request> } & FetchSeams,
 ): Promise<{ url: string; response: Response; text: string }> {
   const limits = o.limits ?? DEFAULT_FETCH_LIMITS;
-  const send = o.transport ?? ((request: Request) => fetch(request));
+  const send = o.transport ?? pinnedTransport(o.insecure, o.lookup);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let current = new URL(url);
   try {

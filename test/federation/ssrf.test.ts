@@ -25,14 +25,17 @@ import type { TestHub } from '../helpers/hub.js';
 /** A server on 127.0.0.1 that records every request and answers with `handle`. */
 async function recordingServer(handle: (req: IncomingMessage, res: ServerResponse) => void = (_q, s) => s.end('{}')) {
   const seen: string[] = [];
+  const connections = { count: 0 };
   const server: Server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     handle(req, res);
   });
+  server.on('connection', () => connections.count++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     seen,
+    connections,
     port,
     url: `http://127.0.0.1:${port}`,
     close: () => {
@@ -122,6 +125,24 @@ describe('the address rules of every fetch (insecure off)', () => {
         await refusal(guardedGet(`https://evil.example.net:${s.port}/actor`, { insecure: false, lookup: dns }));
         assert.deepEqual(dns.asked, ['evil.example.net']);
       });
+      assert.deepEqual(s.seen, []);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('a name that resolves to a public address when checked and to this machine when connected to reaches nothing here (DNS rebinding)', async () => {
+    const s = await recordingServer();
+    let asked = 0;
+    // The first answer (the check's) is public, every later one (the connection's) is this machine.
+    const rebinding: HostLookup = async () => (asked++ === 0 ? ['93.184.215.14'] : ['127.0.0.1']);
+    try {
+      await secure(async () => {
+        const err = await refusal(guardedGet(`https://rebind.example.net:${s.port}/actor`, { insecure: false, lookup: rebinding }), true);
+        assert.match(err.message, /127\.0\.0\.1, which is not a public address/);
+        assert.equal(asked, 2, 'asked once for the check, once for the connection');
+      });
+      assert.equal(s.connections.count, 0, 'a connection reached this machine');
       assert.deepEqual(s.seen, []);
     } finally {
       await s.close();
