@@ -43,6 +43,7 @@ import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
+import type { InboxLimits } from './federation/inbox-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
 
@@ -67,6 +68,8 @@ export interface HubOptions {
   attachmentStore?: (root: string) => AttachmentStore;
   /** Deliveries at once, in all and per host (tests and benchmarks change them). */
   federationQueue?: QueueLimits;
+  /** How many activities a remote server, and a client address, may deliver to the inboxes a minute (tests and benchmarks change them). */
+  federationInbox?: Partial<InboxLimits>;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -289,7 +292,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
-  federation = new FederationService(hub, options.federationQueue);
+  federation = new FederationService(hub, options.federationQueue, options.federationInbox);
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
