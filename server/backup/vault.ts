@@ -120,3 +120,8 @@ export async function openVault(target: BackupTarget, passphrase: string | undef
 }
 
 export { readAll };
+
+/** Whether the backups in a target are encrypted; undefined when it holds none. */
+export async function isEncrypted(target: BackupTarget): Promise<boolean | undefined> {
+  return (await readMarker(target))?.encrypted;
+}
