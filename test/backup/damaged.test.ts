@@ -25,7 +25,7 @@ async function hubWithPhotos(): Promise<TestHub> {
 
 async function flipByte(file: string, at: number): Promise<void> {
   const bytes = await readFile(file);
-  bytes[at] ^= 0x20;
+  bytes[at] = bytes[at]! ^ 0x20;
   await writeFile(file, bytes);
 }
 
