@@ -7,6 +7,28 @@ import { randomToken } from '../../util/ids.js';
 import { BackupError, MissingObjectError } from '../errors.js';
 import type { BackupTarget } from './target.js';
 
+/** A file-system failure in words for the owner. */
+function reason(err: unknown): string {
+  const e = err as NodeJS.ErrnoException;
+  switch (e.code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'the disk is full';
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return 'a file is in the way where a folder should be';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the disk is read-only';
+    case 'EIO':
+      return 'the disk fails to write (input/output error)';
+    default:
+      return e.message ?? String(err);
+  }
+}
+
 /** Objects written but not yet renamed into place; whatever is there when a backup starts was interrupted. */
 const PARTIAL = '.partial';
 
@@ -33,7 +55,7 @@ export class FolderTarget implements BackupTarget {
       await rm(join(this.root, PARTIAL), { recursive: true, force: true });
       await mkdir(join(this.root, PARTIAL), { recursive: true });
     } catch (err) {
-      throw new BackupError(`cannot write to the folder ${this.description}: ${(err as Error).message}`);
+      throw new BackupError(`cannot write to the folder ${this.description}: ${reason(err)}`);
     }
   }
 
@@ -74,7 +96,9 @@ export class FolderTarget implements BackupTarget {
       await rename(tmp, dest);
     } catch (err) {
       await rm(tmp, { force: true }).catch(() => undefined);
-      throw err;
+      // A read error of the source (a file gone from the store) is the caller's to tell.
+      if ((err as NodeJS.ErrnoException).code && !(err as NodeJS.ErrnoException).path?.startsWith(this.root)) throw err;
+      throw new BackupError(`writing ${name} to ${this.description} failed: ${reason(err)}`);
     }
   }
 
