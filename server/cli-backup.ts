@@ -47,7 +47,7 @@ export async function backupCommand(opts: { dataDir: string; to?: string }, env:
     } catch {
       // Not allowed here: the backup runs at the usual priority.
     }
-    const target = openTarget(spec, settings.s3);
+    const target = await openTarget(spec, settings.s3);
     const progress = linePrinter<BackupProgress>(backupLine, (p) => (p.phase === 'files' ? p.bytes : undefined));
     const interrupt = new AbortController();
     const onSigint = () => interrupt.abort(new BackupError('interrupted; the earlier backups are as they were'));
@@ -91,7 +91,7 @@ async function restorePassphrase(target: BackupTarget, env: NodeJS.ProcessEnv): 
 
 /** hearth restore: a backup into a new data folder, every checksum verified on the way. */
 export async function restoreCommand(opts: { from: string; backup?: string; dataDir: string }, env: NodeJS.ProcessEnv): Promise<number> {
-  const target = openTarget(targetSpec(opts.from), {});
+  const target = await openTarget(targetSpec(opts.from), {});
   try {
     const passphrase = await restorePassphrase(target, env);
     const progress = linePrinter<{ phase: string; files: { done: number; total: number }; bytes: { done: number; total: number } }>(

@@ -24,11 +24,10 @@ import(workerData.age).then(async (age) => {
 });
 `;
 
-const AGE = pathToFileURL(createRequire(import.meta.url).resolve('age-encryption')).href;
-
 function run<T>(data: Record<string, unknown>): Promise<T> {
+  const age = pathToFileURL(createRequire(import.meta.url).resolve('age-encryption')).href;
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { ...data, age: AGE } });
+    const worker = new Worker(WORKER, { eval: true, workerData: { ...data, age } });
     worker.once('message', (m: { ok: boolean; message?: string } & T) => {
       void worker.terminate();
       if (m.ok) resolve(m);

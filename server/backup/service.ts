@@ -91,7 +91,7 @@ export class BackupService {
       if (!settings.target) throw new BackupError('no backup target is set: choose a folder or an S3 bucket');
       const problem = targetProblem(settings.target, this.deps.dataDir);
       if (problem) throw new BackupError(problem);
-      const target = openTarget(settings.target, settings.s3);
+      const target = await openTarget(settings.target, settings.s3);
       let result: BackupResult;
       try {
         result = await runBackup({

@@ -3,7 +3,7 @@ import type { Db } from '../db/open.js';
 import { getConfig, setConfig } from '../store/config.js';
 import { BackupError } from './errors.js';
 import { DEFAULT_RETENTION, type RetentionPolicy } from './retention.js';
-import { parseS3Url, S3Target, type S3Access } from './targets/s3.js';
+import { parseS3Url, type S3Access } from './targets/s3-address.js';
 import { FolderTarget } from './targets/folder.js';
 import type { BackupTarget } from './targets/target.js';
 
@@ -70,9 +70,9 @@ export function passphraseOf(settings: BackupSettings, env: NodeJS.ProcessEnv = 
   return settings.passphrase || env.HEARTH_BACKUP_PASSPHRASE || undefined;
 }
 
-/** Opens a target named as in the settings (a folder path or s3://…). */
-export function openTarget(target: string, s3: S3Access): BackupTarget {
-  if (target.startsWith('s3:')) return new S3Target(target, s3);
+/** Opens a target named as in the settings (a folder path or s3://…). The S3 client loads only for an S3 target. */
+export async function openTarget(target: string, s3: S3Access): Promise<BackupTarget> {
+  if (target.startsWith('s3:')) return new (await import('./targets/s3.js')).S3Target(target, s3);
   if (!target) throw new BackupError('no backup target is set: choose a folder or an S3 bucket');
   return new FolderTarget(target);
 }

@@ -1,4 +1,3 @@
-import { Decrypter, Encrypter, generateIdentity, identityToRecipient } from 'age-encryption';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { BackupError, MissingObjectError } from './errors.js';
@@ -30,7 +29,12 @@ const plain: Vault = {
   open: async (body) => body,
 };
 
-function ageVault(identity: string, recipient: string): Vault {
+/** age, loaded when a target is encrypted (not with every start of the hub). */
+const age = () => import('age-encryption');
+
+async function ageVault(identity: string): Promise<Vault> {
+  const { Decrypter, Encrypter, identityToRecipient } = await age();
+  const recipient = await identityToRecipient(identity);
   const encrypter = new Encrypter();
   encrypter.addRecipient(recipient);
   const decrypter = new Decrypter();
@@ -88,7 +92,7 @@ async function openKey(target: BackupTarget, passphrase: string): Promise<Vault>
   } catch {
     throw new BackupError(`the passphrase does not open the backups in ${target.description} (they were made with another one, or ${KEY_FILE} is damaged)`);
   }
-  return ageVault(identity, await identityToRecipient(identity));
+  return ageVault(identity);
 }
 
 /**
@@ -102,9 +106,9 @@ export async function openVault(target: BackupTarget, passphrase: string | undef
     if (!passphrase && target.leavesMachine) throw new BackupError(`backups to ${target.description} leave this machine, so they are encrypted: set a passphrase (Settings → Backups, or HEARTH_BACKUP_PASSPHRASE)`);
     let vault = plain;
     if (passphrase) {
-      const identity = await generateIdentity();
+      const identity = await (await age()).generateIdentity();
       await target.write(KEY_FILE, Readable.from([Buffer.from(await wrapWithPassphrase(identity, passphrase))]));
-      vault = ageVault(identity, await identityToRecipient(identity));
+      vault = await ageVault(identity);
     }
     // Written last: a target with a marker has its key.
     await target.write(MARKER, Readable.from([Buffer.from(JSON.stringify({ format: 1, encrypted: Boolean(passphrase) } satisfies Marker) + '\n')]));

@@ -4,7 +4,7 @@ import type { Hub } from '../hub-context.js';
 import { HttpError } from '../http/errors.js';
 import { assertSameOrigin } from '../http/web.js';
 import { verifyPassword } from '../auth/passwords.js';
-import { parseS3Url } from '../backup/targets/s3.js';
+import { parseS3Url } from '../backup/targets/s3-address.js';
 import { readBackupSettings, saveBackupSettings, targetProblem, type BackupSettings } from '../backup/settings.js';
 import { backupSettingsView } from '../serializers/web/backup-settings.js';
 import { getAccount } from '../store/accounts.js';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { backupsToKeep } from '../../server/backup/retention.js';
 import { parseEvery, targetProblem } from '../../server/backup/settings.js';
 import { newBackupId } from '../../server/backup/manifest.js';
-import { parseS3Url } from '../../server/backup/targets/s3.js';
+import { parseS3Url } from '../../server/backup/targets/s3-address.js';
 import { backupNotice } from '../../electron/lib/backup-notice.js';
 
 const at = (iso: string) => ({ id: iso, created: new Date(iso) });
