@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openSqlite } from '../db/native-binding.js';
 import { storedFileContents } from '../store/integrity.js';
@@ -92,6 +92,13 @@ async function runLimited<T>(items: T[], limit: number, work: (item: T) => Promi
   if (failure) throw failure.reason;
 }
 
+/** A file's bytes through a pass-through; a failed read fails the pass-through too. */
+function readThrough(path: string, tap: Transform): Transform {
+  const source = createReadStream(path);
+  source.once('error', (err) => tap.destroy(err));
+  return source.pipe(tap);
+}
+
 async function writeSealed(target: BackupTarget, vault: Vault, name: string, body: Readable): Promise<void> {
   await target.write(name, await vault.seal(body));
 }
@@ -150,8 +157,10 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     progress.phase = 'finishing';
     report();
     const id = newBackupId(created, new Set(catalogue.objects.keys()));
-    const database = await checksumOfFile(snapshot);
-    await writeSealed(target, vault, backupFolder(id) + DATABASE_OBJECT, createReadStream(snapshot));
+    // Checksummed on its way to the target: one read of the copy.
+    const tap = checksumTap();
+    await writeSealed(target, vault, backupFolder(id) + DATABASE_OBJECT, readThrough(snapshot, tap));
+    const database = tap.result();
     const manifest: Manifest = { format: 1, id, created: created.toISOString(), hearth: { version: HEARTH_VERSION, schema }, database, files, copied };
     await writeSealed(target, vault, backupFolder(id) + MANIFEST_OBJECT, Readable.from([Buffer.from(JSON.stringify(manifest))]));
 
@@ -206,7 +215,7 @@ async function copyFiles(opts: BackupOptions, vault: Vault, keys: string[], s: C
           s.progress.bytes.done += n;
           s.report();
         });
-        await opts.target.write(fileObject(key), await vault.seal(createReadStream(path).pipe(tap)));
+        await opts.target.write(fileObject(key), await vault.seal(readThrough(path, tap)));
         const c = tap.result();
         entry = [key, c.size, c.sha256];
         s.inTarget.add(key);
@@ -214,7 +223,8 @@ async function copyFiles(opts: BackupOptions, vault: Vault, keys: string[], s: C
         s.copied.bytes += c.size;
       }
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && !(await stat(path).catch(() => undefined))) throw new StaleSnapshot(key);
+      // Deleted from the store since the database was copied (whatever the target made of the failed read).
+      if (!(await stat(path).catch(() => undefined))) throw new StaleSnapshot(key);
       throw err;
     }
     s.known.set(key, entry);

@@ -69,3 +69,55 @@ test('a target disk that fills up during a backup leaves the earlier backups int
     await rm(work, { recursive: true, force: true });
   }
 });
+
+/** A folder target that, at its first attachment file, lets the hub delete photos the backup is copying. */
+class DeletingMidway extends FolderTarget {
+  private fired = false;
+  constructor(
+    dir: string,
+    private readonly midway: () => Promise<void>,
+  ) {
+    super(dir);
+  }
+
+  override async write(name: string, body: Readable): Promise<void> {
+    if (name.startsWith('files/') && !this.fired) {
+      this.fired = true;
+      await this.midway();
+    }
+    return super.write(name, body);
+  }
+}
+
+test('photos deleted while a backup copies their files: the backup takes a new copy of the database and completes, consistent', { timeout: 180_000 }, async () => {
+  const t = await startHub({ channels: ['alice'] });
+  const work = await mkdtemp(join(tmpdir(), 'hearth-deleted-'));
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await t.request('/api/ext/photo/create.json', { method: 'POST', as: 'alice', body: form({ album: 'Going' }, { media: { data: await makeImage(500 + i, 400), name: 'p.jpg', type: 'image/jpeg' } }) });
+      assert.equal(res.status, 200);
+      ids.push(((await res.json()) as { id: string }).id);
+    }
+    const dir = join(work, 'disk');
+    const target = new DeletingMidway(dir, async () => {
+      for (const id of ids.slice(0, 3)) {
+        const res = await t.request(`/api/ext/photo/delete.json?photo_id=${id}`, { method: 'DELETE', as: 'alice' });
+        assert.equal(res.status, 200);
+      }
+    });
+    const result = await runBackup({ dataDir: t.dataDir, target });
+    const restored = join(work, 'restored');
+    await runRestore({ target: new FolderTarget(dir), dataDir: restored, backupId: result.id });
+    assert.deepEqual([...(await storeFiles(restored)).entries()].sort(), [...(await storeFiles(t.dataDir)).entries()].sort(), 'the backup is the hub after the deletions');
+    const hub = await startHub({ dataDir: restored });
+    try {
+      assert.deepEqual(await hub.hub.integrity, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
+    } finally {
+      await hub.stop();
+    }
+  } finally {
+    await t.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+});

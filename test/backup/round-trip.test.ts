@@ -9,6 +9,7 @@ import { webLogin } from '../helpers/web-session.js';
 import { registerApp } from '../helpers/oauth-client.js';
 import { registerMastodonApp } from '../helpers/mastodon.js';
 import { backupIdOf, hearth, startCli, storeFiles, tableRows } from '../helpers/backup.js';
+import { openSqlite } from '../../server/db/native-binding.js';
 
 // The whole hub, backed up by `hearth backup` while it serves and a client keeps posting, then
 // restored by `hearth restore` into a new folder: everything made before the backup is there, byte
@@ -46,6 +47,11 @@ async function fill(t: TestHub): Promise<void> {
 test('a hub backed up while a client posts is restored whole, byte for byte, and passes its integrity check', { timeout: 300_000 }, async () => {
   const t = await startHub({ channels: ['alice', 'bob'] });
   const work = await mkdtemp(join(tmpdir(), 'hearth-backup-'));
+  // A long read (another program reading the database, an export) holds the WAL: what is written
+  // from now on stays in hearth.db-wal, not in hearth.db, until it ends. A backup must take it all.
+  const reader = openSqlite(join(t.dataDir, 'hearth.db'), { readonly: true });
+  reader.exec('BEGIN');
+  reader.prepare('SELECT count(*) FROM item').get();
   try {
     await fill(t);
     const before = new Map<string, Map<string, string>>();
@@ -71,6 +77,8 @@ test('a hub backed up while a client posts is restored whole, byte for byte, and
     const run = await hearth(['backup', '--to', target, '--data', t.dataDir]);
     posting = false;
     await client;
+    reader.exec('COMMIT');
+    reader.close();
     assert.equal(run.code, 0, run.stderr);
     const id = backupIdOf(run);
     assert.match(run.stdout, /^backup \S+: [\d.]+ MB \(the database and \d+ files\), \d+ files copied \([\d.]+ MB\), [\d.]+ s$/m);
@@ -133,6 +141,7 @@ test('a hub backed up while a client posts is restored whole, byte for byte, and
     assert.deepEqual(leftovers, [], 'the backup leaves nothing behind in the data folder');
     assert.ok((await readFile(join(target, 'hearth-backups.json'), 'utf8')).includes('"encrypted":false'));
   } finally {
+    if (reader.open) reader.close();
     await t.stop();
     await rm(work, { recursive: true, force: true });
   }
