@@ -13,7 +13,7 @@ import { lockBackups } from './lock.js';
 import { backupFolder, backupSize, DATABASE_OBJECT, fileObject, keyOfFileObject, MANIFEST_OBJECT, newBackupId, type Manifest, type ManifestFile } from './manifest.js';
 import { backupsToKeep, DEFAULT_RETENTION, type RetentionPolicy } from './retention.js';
 import { snapshotDatabase } from './snapshot.js';
-import type { BackupTarget } from './targets/target.js';
+import type { BackupTarget, ReservedFile } from './targets/target.js';
 import { openVault, type Vault } from './vault.js';
 
 export interface BackupProgress {
@@ -60,8 +60,10 @@ function localFile(dataDir: string, key: string): string {
 
 /** The keys of the files the database copy refers to, and its schema version. */
 function referencedKeys(snapshot: string): { keys: string[]; schema: number } {
-  const db = openSqlite(snapshot, { readonly: true });
+  const db = openSqlite(snapshot, { fileMustExist: true });
   try {
+    // A copy of a WAL database is one too, and reading it would leave -wal and -shm files beside it.
+    db.pragma('journal_mode = DELETE');
     const keys = new Set<string>();
     for (const content of storedFileContents(db)) {
       const key = content.slice(content.lastIndexOf('/') + 1);
@@ -115,13 +117,17 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const lock = lockBackups(opts.dataDir);
   const work = join(opts.dataDir, 'backup-work');
-  const snapshot = join(work, 'hearth.db');
+  let snapshot = join(work, 'hearth.db');
+  let inPlace: ReservedFile | undefined;
   try {
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });
     const { target } = opts;
     await target.prepare();
     const vault = await openVault(target, opts.passphrase, { create: true });
+    // Unencrypted, in a folder: the database is copied straight into the target.
+    inPlace = vault.encrypted ? undefined : await target.reserve?.();
+    if (inPlace) snapshot = inPlace.path;
     const catalogue = await readCatalogue(target, vault);
     const known = new Map<string, ManifestFile>();
     for (const m of catalogue.complete) for (const f of m.files) known.set(f[0], f);
@@ -157,16 +163,23 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     progress.phase = 'finishing';
     report();
     const id = newBackupId(created, new Set(catalogue.objects.keys()));
-    // Checksummed on its way to the target: one read of the copy.
-    const tap = checksumTap();
-    await writeSealed(target, vault, backupFolder(id) + DATABASE_OBJECT, readThrough(snapshot, tap));
-    const database = tap.result();
+    let database: { size: number; sha256: string };
+    if (inPlace) {
+      database = await checksumOfFile(snapshot);
+      await inPlace.commit(backupFolder(id) + DATABASE_OBJECT);
+    } else {
+      // Checksummed on its way to the target: one read of the copy.
+      const tap = checksumTap();
+      await writeSealed(target, vault, backupFolder(id) + DATABASE_OBJECT, readThrough(snapshot, tap));
+      database = tap.result();
+    }
     const manifest: Manifest = { format: 1, id, created: created.toISOString(), hearth: { version: HEARTH_VERSION, schema }, database, files, copied };
     await writeSealed(target, vault, backupFolder(id) + MANIFEST_OBJECT, Readable.from([Buffer.from(JSON.stringify(manifest))]));
 
     const removed = await applyRetention(target, catalogue, manifest, opts.keep ?? DEFAULT_RETENTION);
     return { id, bytes: backupSize(manifest), files: files.length, copiedFiles: copied.files, copiedBytes: copied.bytes, seconds: (Date.now() - started) / 1000, removed };
   } finally {
+    await inPlace?.discard();
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
     lock.release();
   }
