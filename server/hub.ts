@@ -46,6 +46,7 @@ import type { QueueLimits } from './federation/message-queue.js';
 import type { InboxLimits } from './federation/inbox-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
+import { BackupService } from './backup/service.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -202,6 +203,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     throttle,
     appRegistrations,
     streamBudget: new StreamBudget(connectionLimits),
+    backups: new BackupService({ db, dataDir, events, log }),
     get federation() {
       return federation;
     },
@@ -262,6 +264,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async close() {
       await stopServer();
       await federation.stop();
+      await hub.backups.close();
       await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       appRemoval.stop();
