@@ -5,12 +5,16 @@ export interface SessionChannel {
   nick: string;
   name: string;
   hash?: string;
+  /** The channel's address as other hubs know it: nick@host[:port]. */
+  address: string;
 }
 
 export interface Session {
   authenticated: boolean;
   setupNeeded: boolean;
   baseUrl: string;
+  /** What follows the @ in the addresses of this hub's channels: its host, with the port when not the default. */
+  addressHost: string;
   csrf?: string;
   /** The most one upload request may carry, in bytes. */
   uploadLimit?: number;

@@ -7,13 +7,13 @@ import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
 import { useNotify } from '../../notices.tsx';
 import { useSession } from '../../session.tsx';
+import { addressHere } from '../../addresses.ts';
 
 /** The channel's connections, and connecting to another channel by its address (`connect` fills it in). */
 export function ConnectionsPage({ connect: suggested = '' }: { connect?: string }) {
   const { session } = useSession();
   const connections = useLoad(listConnections, []);
   const [address, setAddress] = useState(suggested);
-  const host = new URL(session.baseUrl).hostname;
   const notify = useNotify();
   const action = useAction(async (addr: string) => {
     const user = await connect(addr);
@@ -25,7 +25,7 @@ export function ConnectionsPage({ connect: suggested = '' }: { connect?: string 
     e.preventDefault();
     let addr = address.trim().replace(/^@/, '');
     if (!addr) return;
-    if (!addr.includes('@')) addr = `${addr}@${host}`;
+    if (!addr.includes('@')) addr = addressHere(session, addr);
     if (await action.run(addr)) setAddress('');
   };
 
@@ -39,7 +39,7 @@ export function ConnectionsPage({ connect: suggested = '' }: { connect?: string 
       </div>
       <form className="card inline-form" onSubmit={submit}>
         <label htmlFor="connect-address">Connect with</label>
-        <input id="connect-address" value={address} onChange={(e) => setAddress(e.target.value)} placeholder={`nickname@${host}`} autoComplete="off" />
+        <input id="connect-address" value={address} onChange={(e) => setAddress(e.target.value)} placeholder={addressHere(session, 'nickname')} autoComplete="off" />
         <button type="submit" className="button button-primary" disabled={action.busy || !address.trim()}>
           {action.busy ? 'Connecting…' : 'Connect'}
         </button>
