@@ -93,6 +93,10 @@ export interface Notification {
   otype?: string;
   timestamp?: string | number;
   date_rel?: string;
+  /** The post the notification is about (what was liked, the post commented on…), while the channel may see it. */
+  post_id?: number | null;
+  /** The first line of that post. */
+  post_excerpt?: string;
 }
 
 export interface GroupEntry {
