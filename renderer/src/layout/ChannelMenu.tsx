@@ -62,9 +62,7 @@ export function ChannelMenu({ photo }: { photo?: string }) {
         <div className="menu" role="menu">
           <div className="menu-heading">
             <strong>{channel.name}</strong>
-            <span className="muted">
-              {channel.nick}@{new URL(session.baseUrl).hostname}
-            </span>
+            <span className="muted">{channel.address}</span>
           </div>
           {others.length > 0 && <div className="menu-label">Switch to</div>}
           {others.map((c) => (
