@@ -44,6 +44,8 @@ interface Screen {
   lands?: RegExp;
   /** Something to do once there, to check a state of the screen (an open menu, a dialog). */
   then?: (page: Page) => Promise<void>;
+  /** Failed requests the screen makes on purpose (it shows that something is missing). */
+  expects?: RegExp;
 }
 
 const SCREENS: Screen[] = [
@@ -52,6 +54,7 @@ const SCREENS: Screen[] = [
   { route: '/stream', url: () => '/stream', then: openAudienceAndPreview },
   { route: '/compose', url: () => '/compose' },
   { route: '/item/:id', url: (d) => `/item/${d.postId}` },
+  { route: '/item/:id', url: (d) => `/item/${d.postId}`, then: openDeleteDialog },
   { route: '/photos', url: () => '/photos' },
   { route: '/photos/album/:album', url: (d) => `/photos/album/${encodeURIComponent(d.album)}` },
   { route: '/photos/album/:album', url: (d) => `/photos/album/${encodeURIComponent(d.album)}?photo=${d.photoId}`, then: (page) => page.getByRole('dialog').locator('img').first().waitFor() },
@@ -78,7 +81,7 @@ const SCREENS: Screen[] = [
   { route: '/channel/:nick', url: () => '/channel/bob' },
   { route: '/channel/:nick', url: (d) => `/channel/${encodeURIComponent(d.remoteNick)}` },
   { route: '/display/:mid', url: (d) => `/display/${encodeURIComponent(d.postMid)}`, lands: /\/item\/\d+$/ },
-  { route: '/display/:mid', url: () => '/display/no-such-post' },
+  { route: '/display/:mid', url: () => '/display/no-such-post', expects: /mid=no-such-post/ },
   { route: '/photos/:nick/image/:id', url: (d) => `/photos/alice/image/${d.photoId}`, lands: /\?photo=/ },
   { route: '/photos/:nick/image/:id', url: (d) => `/photos/bob/image/${d.bobPhotoId}` },
   { route: '/photos/:nick/album/:hex', url: (d) => `/photos/alice/album/${Buffer.from(d.album).toString('hex')}`, lands: /\/photos\/album\// },
@@ -86,7 +89,7 @@ const SCREENS: Screen[] = [
   { route: '/mail/:id', url: (d) => `/mail/${d.messageId}`, lands: /\/messages\/bob$/ },
   { route: '/poco/:nick', url: () => '/poco/bob', lands: /\/channel\/bob$/ },
   { route: '/follow', url: () => '/follow?url=dave%40example.org', lands: /\/connections\?connect=/ },
-  { route: 'not found', url: () => '/no/such/screen' },
+  { route: 'not found', url: () => '/no/such/screen', expects: /\/no\/such\/screen$/ },
 ];
 
 let hub: TestHub;
@@ -166,6 +169,11 @@ async function openChannelMenu(page: Page): Promise<void> {
   await page.getByRole('menu').waitFor();
 }
 
+async function openDeleteDialog(page: Page): Promise<void> {
+  await page.locator('article').first().locator('.post-tools').getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this post?' }).waitFor();
+}
+
 async function openAudienceAndPreview(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Audience:/ }).click();
   await page.getByText('Only the groups and people I choose').click();
@@ -209,6 +217,7 @@ test('axe finds no serious or critical violation on any screen, at desktop and p
   const problems: string[] = [];
   for (const screen of SCREENS) {
     const url = screen.url(data);
+    if (screen.expects) ui.allowProblems(screen.expects);
     await page.goto(url);
     if (screen.lands) await page.waitForURL(screen.lands);
     await settled(page);
