@@ -62,8 +62,8 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
           {restricted && choices.status === 'error' && <ErrorNote error={`Your groups and connections could not be loaded: ${choices.error}`} onRetry={choices.reload} />}
           {restricted && choices.data && (
             <div className="audience-lists">
-              <div>
-                <h4>Groups</h4>
+              <fieldset>
+                <legend>Groups</legend>
                 {choices.data.groups.length === 0 && <p className="muted">No groups yet. Create them under Groups.</p>}
                 {choices.data.groups.map((g) => (
                   <label key={g.hash} className="choice">
@@ -71,9 +71,9 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
                     {g.gname}
                   </label>
                 ))}
-              </div>
-              <div>
-                <h4>People</h4>
+              </fieldset>
+              <fieldset>
+                <legend>People</legend>
                 {choices.data.connections.length === 0 && <p className="muted">No connections yet.</p>}
                 {choices.data.connections.map((c) => (
                   <label key={c.abook_xchan} className="choice">
@@ -81,7 +81,7 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
                     {c.xchan_name} <span className="muted">{c.xchan_addr}</span>
                   </label>
                 ))}
-              </div>
+              </fieldset>
             </div>
           )}
           <button type="button" className="button button-small" onClick={() => setOpen(false)}>

@@ -112,7 +112,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
               </select>
             </>
           )}
-          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={`${ids}-preview`} onClick={() => setPreviewing(!previewing)}>
+          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={previewing ? `${ids}-preview` : undefined} onClick={() => setPreviewing(!previewing)}>
             Preview
           </button>
         </span>
@@ -137,7 +137,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
         {previewing && (
           <section id={`${ids}-preview`} className="composer-pane preview" aria-label="Preview">
             <div className="preview-label">Preview</div>
-            {title.trim() && <h3 className="post-title">{title}</h3>}
+            {title.trim() && <h2 className="post-title">{title}</h2>}
             {!preview ? (
               <p className="preview-empty">{renderer.failed ? 'The preview could not be loaded.' : !renderer.render ? 'Loading the preview…' : 'What you write shows here as it will be posted.'}</p>
             ) : warning.trim() ? (
