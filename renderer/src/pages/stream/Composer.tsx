@@ -6,6 +6,7 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import type { PostFormat } from '../../content/preview.ts';
 import { usePreviewRenderer } from '../../content/usePreview.ts';
+import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
@@ -41,6 +42,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const renderer = usePreviewRenderer(previewing);
   const preview = useMemo(() => (previewing && renderer.render && deferredBody.trim() ? renderer.render(deferredBody, format) : ''), [previewing, renderer.render, deferredBody, format]);
   const busy = progress !== undefined;
+  const keepFocus = useKeepFocus(busy, textarea);
   const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
   const reset = () => {
@@ -59,6 +61,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     e.preventDefault();
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
     setError(undefined);
+    keepFocus();
     setProgress(0);
     upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
     try {
