@@ -140,6 +140,12 @@ test('the channel menu answers the arrow keys, Home and End; Escape closes it an
   await page.keyboard.press('Tab');
   await menu.waitFor({ state: 'detached' });
   assert.notEqual(await focused(page), 'BODY', 'Tab moved the focus on, not to the page');
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await menu.waitFor();
+  await page.keyboard.press('Shift+Tab');
+  await menu.waitFor({ state: 'detached' });
+  assert.ok(await isFocused(button), `Shift+Tab closes the menu and goes back to its button, not to ${await focused(page)}`);
 
   // Choosing an item with the keyboard: the focus is not dropped either.
   await button.focus();

@@ -55,11 +55,12 @@ export function ChannelMenu({ photo }: { photo?: string }) {
   const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const list = items();
     const at = list.indexOf(document.activeElement as HTMLElement);
-    const to = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: list.length - 1 }[e.key];
+    const to = { ArrowDown: at + 1, ArrowUp: (at < 0 ? list.length : at) - 1, Home: 0, End: list.length - 1 }[e.key];
     if (to !== undefined) {
       e.preventDefault();
       list[(to + list.length) % list.length]?.focus();
-    } else if (e.key === 'Escape') {
+    } else if (e.key === 'Escape' || (e.key === 'Tab' && e.shiftKey)) {
+      // Shift+Tab would go back to the button anyway.
       e.preventDefault();
       close();
     }
