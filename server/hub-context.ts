@@ -13,6 +13,7 @@ import type { StreamBudget } from './http/stream-budget.js';
 import type { IntegrityReport } from './services/integrity.js';
 import type { FederationRuntime } from './federation/runtime.js';
 import type { LanSwitch } from './services/lan-access.js';
+import type { BackupService } from './backup/service.js';
 
 /*
  * What a running hub offers the code that serves it: its database, stores, settings and events.
@@ -27,7 +28,8 @@ export interface Logger {
 
 /**
  * Events the hub emits: 'notification' (channelId, notifyId) for the desktop shell and the streams,
- * 'item' (kind, item) for the streams, 'stopping' when the server stops listening.
+ * 'item' (kind, item) for the streams, 'stopping' when the server stops listening, 'backup'
+ * (LastBackup) when a backup ended.
  */
 export type HubEvents = EventEmitter;
 
@@ -64,6 +66,8 @@ export interface Hub {
   readonly federation: FederationRuntime;
   /** LAN access the owner may turn on and off; undefined when the hub's address was fixed when it started. */
   readonly lan: LanSwitch | undefined;
+  /** Backups: now, on the owner's word, and on a schedule once started (backup/service.ts). */
+  readonly backups: BackupService;
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;

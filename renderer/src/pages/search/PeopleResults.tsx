@@ -5,12 +5,14 @@ import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { highlight, substringMatcher } from '../../content/highlight.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
-import { useChannel } from '../../session.tsx';
+import { useChannel, useSession } from '../../session.tsx';
+import { addressHere } from '../../addresses.ts';
 import { FollowControls } from '../channel/FollowControls.tsx';
 
 /** People found, each to open or follow; the part of their name or address that matched is marked. */
 function PeopleList({ people, q, label }: { people: User[]; q: string; label: string }) {
   const channel = useChannel();
+  const { session } = useSession();
   const marks = substringMatcher(q);
   return (
     <ul className="list card" aria-label={label}>
@@ -20,7 +22,7 @@ function PeopleList({ people, q, label }: { people: User[]; q: string; label: st
             <Avatar src={u.profile_image_url_profile_size || u.profile_image_url} name={u.name || u.screen_name} size={44} />
             <span className="list-main">
               <span className="person-name">{highlight(u.name || u.screen_name, marks)}</span>
-              <span className="muted person-address">{highlight(isElsewhere(u) ? `@${u.screen_name}` : u.screen_name, marks)}</span>
+              <span className="muted person-address">{highlight(isElsewhere(u) ? `@${u.screen_name}` : addressHere(session, u.screen_name), marks)}</span>
             </span>
           </Link>
           {u.screen_name.toLowerCase() !== channel.nick.toLowerCase() && <FollowControls user={u} />}

@@ -7,7 +7,7 @@ import { navigate, useLocation } from '../../router.tsx';
  * it; on a phone, where the top bar has room for its button only, the search page shows it instead
  * (styles: .search-form-top, .search-form-page), so that there is one box at every width.
  */
-export function SearchForm({ className = '' }: { className?: string }) {
+export function SearchForm({ className = '', label = 'Search' }: { className?: string; label?: string }) {
   const { path, query } = useLocation();
   const searched = path === '/search' ? (query.get('q') ?? '') : '';
   const [q, setQ] = useState(searched);
@@ -19,7 +19,7 @@ export function SearchForm({ className = '' }: { className?: string }) {
     navigate(text ? `/search?q=${encodeURIComponent(text)}` : '/search');
   };
   return (
-    <form role="search" className={`search-form ${className}${path === '/search' ? ' search-form-here' : ''}`} onSubmit={submit}>
+    <form role="search" aria-label={label} className={`search-form ${className}${path === '/search' ? ' search-form-here' : ''}`} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`search-${className || 'top'}`}>
         Search posts and people
       </label>

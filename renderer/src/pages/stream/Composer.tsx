@@ -6,6 +6,7 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import type { PostFormat } from '../../content/preview.ts';
 import { usePreviewRenderer } from '../../content/usePreview.ts';
+import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { FormatSelect } from '../../content/FormatSelect.tsx';
@@ -52,6 +53,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const renderer = usePreviewRenderer(previewing);
   const preview = useMemo(() => (previewing && renderer.render && deferredBody.trim() ? renderer.render(deferredBody, format) : ''), [previewing, renderer.render, deferredBody, format]);
   const busy = progress !== undefined;
+  const keepFocus = useKeepFocus(busy, textarea);
   const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
   const reset = () => {
@@ -73,6 +75,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     const albumProblem = files.length ? albumNameProblem(albumName) : undefined;
     if (albumProblem) return setError(albumProblem);
     setError(undefined);
+    keepFocus();
     setProgress(0);
     upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, album: albumName, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
     const photos = files.some((f) => f.type.startsWith('image/'));
@@ -119,7 +122,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
         {format === 'text/bbcode' ? <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} /> : <span />}
         <span className="composer-format">
           {!edit && <FormatSelect value={format} onChange={setFormat} disabled={busy} />}
-          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={`${ids}-preview`} onClick={() => setPreviewing(!previewing)}>
+          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={previewing ? `${ids}-preview` : undefined} onClick={() => setPreviewing(!previewing)}>
             Preview
           </button>
         </span>
@@ -144,7 +147,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
         {previewing && (
           <section id={`${ids}-preview`} className="composer-pane preview" aria-label="Preview">
             <div className="preview-label">Preview</div>
-            {title.trim() && <h3 className="post-title">{title}</h3>}
+            {title.trim() && <h2 className="post-title">{title}</h2>}
             {!preview ? (
               <p className="preview-empty">{renderer.failed ? 'The preview could not be loaded.' : !renderer.render ? 'Loading the preview…' : 'What you write shows here as it will be posted.'}</p>
             ) : warning.trim() ? (

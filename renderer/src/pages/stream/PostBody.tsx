@@ -106,9 +106,9 @@ export function PostBody({ status, compact, onChanged }: { status: Status; compa
         </div>
       </div>
       {status.friendica_title ? (
-        <h3 className="post-title">
+        <h2 className="post-title">
           <Highlighted text={status.friendica_title} />
-        </h3>
+        </h2>
       ) : null}
       {html ? (
         <SafeHtml html={html} className="post-content" links={postLinks(status)} pictures={pictures} />
