@@ -28,7 +28,6 @@ interface Data {
   album: string;
   photoId: string;
   bobPhotoId: string;
-  folderHash: string;
   gid: string;
   bobAbookId: string;
   remoteAbookId: string;
@@ -59,7 +58,7 @@ const SCREENS: Screen[] = [
   { route: '/photos/album/:album', url: (d) => `/photos/album/${encodeURIComponent(d.album)}` },
   { route: '/photos/album/:album', url: (d) => `/photos/album/${encodeURIComponent(d.album)}?photo=${d.photoId}`, then: (page) => page.getByRole('dialog').locator('img').first().waitFor() },
   { route: '/files', url: () => '/files' },
-  { route: '/files/:folder', url: (d) => `/files/${d.folderHash}` },
+  { route: '/files', url: () => '/files/Recipes' },
   { route: '/groups', url: () => '/groups' },
   { route: '/groups/:gid', url: (d) => `/groups/${d.gid}` },
   { route: '/notifications', url: () => '/notifications' },
@@ -141,7 +140,6 @@ before(async () => {
     album: 'Summer by the sea',
     photoId: photo.id,
     bobPhotoId: bobPhoto.id,
-    folderHash,
     gid: String(family.gid),
     bobAbookId: await connectionId(hub, 'alice', 'bob'),
     remoteAbookId: String(remoteRow!.abook_id),
