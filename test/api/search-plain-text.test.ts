@@ -4,6 +4,8 @@ import { openDatabase } from '../../server/db/open.js';
 import { openSqlite } from '../../server/db/native-binding.js';
 import { join } from 'node:path';
 import { startHub, type TestHub } from '../helpers/hub.js';
+import { bearerFetch, mastodonToken } from '../helpers/mastodon.js';
+import { webLogin } from '../helpers/web-session.js';
 
 // Search finds what readers see of a post: its title and text, not the words of its markup (the
 // URL of an image, of a link, BBCode tags). Posts written before this (indexed with their raw
@@ -87,5 +89,32 @@ test('posts written before the upgrade are searched by their text after it', asy
     await assertSearchSeesText(again, p!);
   } finally {
     await again.stop();
+  }
+});
+
+test('search text with full-text operators, column names or quotes is words, in both search APIs; no text is a 400', async () => {
+  const t = await startHub({ channels: ['alice'] });
+  try {
+    const p = await posts(t);
+    const masto = bearerFetch(t, await mastodonToken(t, await webLogin(t, 'alice'), { channel: 'alice' }));
+    for (const q of ['body : sunflower', '{body} : sunflower', 'body:sunflower', 'NEAR(sunflower garden)', '"sunflower', 'sunflower*', '-garden', '^garden', 'garden OR sunflower', '(', '"', '*', ':']) {
+      const compat = await t.request(`/api/search.json?q=${encodeURIComponent(q)}`, { as: 'alice' });
+      assert.equal(compat.status, 200, `${q}: ${await compat.clone().text()}`);
+      const ids = ((await compat.json()) as { id: number }[]).map((s) => s.id);
+      assert.ok(!ids.some((id) => id !== p.image), `${q}: only the post whose text has these words, if any`);
+      const v2 = await masto(`/api/v2/search?type=statuses&q=${encodeURIComponent(q)}`);
+      assert.equal(v2.status, 200, `${q}: ${await v2.clone().text()}`);
+    }
+    assert.deepEqual(await found(t, 'alice', 'body : sunflower'), [], 'a column name in the text does not reach the markup');
+    assert.deepEqual(await found(t, 'alice', '"garden"'), [p.image]);
+    for (const q of ['', '   ']) {
+      const res = await t.request(`/api/search.json?q=${encodeURIComponent(q)}`, { as: 'alice' });
+      assert.equal(res.status, 400);
+      assert.match(await res.text(), /q parameter is required/);
+    }
+    const long = await t.request(`/api/search.json?q=${'a'.repeat(501)}`, { as: 'alice' });
+    assert.equal(long.status, 400);
+  } finally {
+    await t.stop();
   }
 });
