@@ -136,3 +136,20 @@ test('album names where a post\'s uploads go (Hearth\'s addition); without it th
   assert.equal(refused.status, 400);
   assert.match(refused.text, /album name cannot contain/);
 });
+
+test('media are shown in the order they were sent, whatever order their uploads finish writing in', async () => {
+  // A large first file finishes writing last; small ones after it finish first.
+  const sizes = [[1600, 1200], [60, 40], [80, 50], [100, 60], [120, 70], [140, 80]] as const;
+  const images = await Promise.all(sizes.map(([w, h]) => makeImage(w, h)));
+  // Three posts: the order the writes finish in varies from one request to the next.
+  for (let round = 0; round < 3; round++) {
+    const body = new FormData();
+    body.append('body', 'in order');
+    for (const [i, image] of images.entries()) body.append('media', new Blob([new Uint8Array(image)], { type: 'image/png' }), `order-${i + 1}.png`);
+    const res = await t.request(`${NATIVE}/item/update`, { as: 'bob', method: 'POST', body });
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    const names = [...(JSON.parse(text).item.body as string).matchAll(/\[zmg=[^\]]*\](order-\d(?:\(\d+\))?)\.png\[\/zmg\]/g)].map((m) => m[1]!.replace(/\(\d+\)$/, ''));
+    assert.deepEqual(names, sizes.map((_, i) => `order-${i + 1}`));
+  }
+});
