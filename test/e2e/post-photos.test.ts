@@ -66,6 +66,7 @@ test('three photos attached in the composer show as a grid and open in the album
   await imagesLoaded(ui);
   const { boxes, columns, rows } = await tiles(post);
   assert.equal(boxes.length, 3);
+  assert.deepEqual(await grid.locator('img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).alt)), ['garden-1.png', 'garden-2.png', 'garden-3.png'], 'in the order attached');
   assert.equal(columns, 2, 'one tall photo beside two');
   assert.equal(rows, 2);
   const content = await post.locator('.post-content').evaluate((el) => el.getBoundingClientRect().width);
@@ -75,7 +76,9 @@ test('three photos attached in the composer show as a grid and open in the album
   // No gap under the grid: the text follows it directly.
   const text = (await post.locator('.post-content').getByText('Three from the garden').boundingBox())!;
   assert.ok(text.y - (gridBox.y + gridBox.height) < 24, `the text follows the grid (gap ${text.y - (gridBox.y + gridBox.height)} px)`);
-  await ui.screenshots('post-photos-three', { fullPage: false });
+  // The note saying which album the photos went to would cover the grid in the pictures.
+  await page.getByRole('status').filter({ hasText: 'Your photos are in the album' }).getByRole('button', { name: 'Dismiss message' }).click();
+  await ui.screenshots('post-photos-three');
 
   const pagesBefore = ui.context.pages().length;
   const urlBefore = page.url();
