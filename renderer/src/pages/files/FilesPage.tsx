@@ -307,7 +307,9 @@ function FileLine({ file, onPreview, children }: { file: FileEntry; onPreview?: 
   );
   if (!onPreview) return <div className="list-row">{inner}</div>;
   return (
-    <button type="button" className="list-row file-open file-preview-open" onClick={onPreview} aria-label={`Preview ${file.filename}`}>
+    <button type="button" className="list-row file-open file-preview-open" onClick={onPreview}>
+      {/* Named by what it shows (its name, size and date), after the word that says what it does. */}
+      <span className="visually-hidden">Preview </span>
       {inner}
     </button>
   );
