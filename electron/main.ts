@@ -21,7 +21,7 @@ import { createChannel } from '../server/services/channels.js';
 import { countChannels } from '../server/store/channels.js';
 import { backupNotice } from './lib/backup-notice.js';
 import { startDesktopHub } from './lib/desktop-hub.js';
-import { applyLanAccess, type LanState } from './lib/lan.js';
+import type { LanState } from './lib/lan.js';
 import { lanPageHtml } from './lib/lan-page.js';
 import { openLogFile, teeLogger } from './lib/log-file.js';
 import { appOrigins, loginUrl } from './lib/login-handoff.js';
@@ -230,15 +230,19 @@ async function run(): Promise<void> {
     n.show();
   }
 
-  let lanChange = Promise.resolve();
+  // Settings → Network access turns LAN access on and off too: the tray follows every change.
+  hub.lan?.onChange((state) => {
+    tray.lan = state;
+    refreshTray();
+  });
   function setLanAccess(on: boolean): void {
-    lanChange = lanChange.then(async () => {
-      settings.update({ lanAccess: on });
-      tray.lan = await applyLanAccess(hub, on);
-      refreshTray();
-      if (tray.lan.on) await showLanAddress();
-      else if (on && tray.lan.problem) await dialog.showMessageBox({ type: 'warning', message: 'LAN access is off', detail: tray.lan.problem });
-    }).catch((err: unknown) => log.error('changing LAN access failed:', err));
+    void hub.lan!
+      .set(on)
+      .then(async (state) => {
+        if (state.on) await showLanAddress();
+        else if (on && state.problem) await dialog.showMessageBox({ type: 'warning', message: 'LAN access is off', detail: state.problem });
+      })
+      .catch((err: unknown) => log.error('changing LAN access failed:', err));
   }
 
   let lanWindow: BrowserWindow | undefined;

@@ -26,6 +26,8 @@ const COMMANDS = {
   serve: `hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
                [--backup-to TARGET] [--backup-every 1d]
       runs the hub until Ctrl-C or SIGTERM (\`npm run hub\` is the same)
+      without --host and --base-url, LAN access is turned on and off in Settings → Network access;
+      --host 0.0.0.0 --base-url http://ADDRESS:PORT opens the hub to the network for good
       --trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address
       and scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback)
       --backup-to, --backup-every (30m, 6h, 1d, 1w, off): the schedule of a headless hub's backups,
@@ -129,6 +131,8 @@ export interface ServeOptions {
   port: number;
   baseUrl?: string;
   trustProxy: boolean;
+  /** Nobody gave the hub's address (--host, --base-url, a reverse proxy): the owner turns LAN access on and off in Settings. */
+  lanSwitch: boolean;
   /** The backup schedule given on the command line (saved as the hub's settings). */
   backup?: { target?: string; everySeconds?: number };
 }
@@ -140,23 +144,34 @@ export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.en
     strict: true,
   });
   helpIf(values.help, 'serve');
+  const host = values.host ?? env.HEARTH_HOST;
+  const baseUrl = values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined;
+  const trustProxy = values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY);
   const everySeconds = values['backup-every'] === undefined ? undefined : parseEvery(values['backup-every']);
   if (values['backup-every'] !== undefined && everySeconds === undefined) throw new UsageError(`--backup-every: not a period: ${values['backup-every']} (say 30m, 6h, 1d, 1w or off)`);
   const backupTo = values['backup-to'] === undefined ? undefined : values['backup-to'].startsWith('s3:') ? values['backup-to'] : resolve(values['backup-to']);
   return {
     dataDir: values.data ?? defaultDataDir(env),
-    host: values.host ?? env.HEARTH_HOST ?? DEFAULT_HOST,
+    host: host ?? DEFAULT_HOST,
     port: parsePort(values.port ?? env.HEARTH_PORT),
-    baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined,
-    trustProxy: values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY),
+    baseUrl,
+    trustProxy,
+    lanSwitch: !host && !baseUrl && !trustProxy,
     backup: backupTo !== undefined || everySeconds !== undefined ? { target: backupTo, everySeconds } : undefined,
   };
 }
 
 /** Starts the hub and keeps it running until SIGINT/SIGTERM, then closes it cleanly. */
 export async function serve(opts: ServeOptions): Promise<Hub> {
-  const hub = await createHub({ ...opts, log: consoleLog });
-  const url = await hub.listen();
+  const { lanSwitch, ...hubOptions } = opts;
+  const hub = await createHub({ ...hubOptions, lanSwitch: lanSwitch ? {} : undefined, log: consoleLog });
+  let url = await hub.listen();
+  // LAN access the owner turned on in Settings last time.
+  if (hub.lan?.remembered()) {
+    const lan = await hub.lan.set(true);
+    if (lan.problem) console.warn(lan.problem);
+    url = hub.baseUrl;
+  }
   console.log(`Hearth is running at ${url}/ (data: ${opts.dataDir})`);
   hub.backups.startSchedule(opts.backup);
   let stopping = false;

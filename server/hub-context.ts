@@ -12,6 +12,7 @@ import type { RateLimit } from './http/rate-limit.js';
 import type { StreamBudget } from './http/stream-budget.js';
 import type { IntegrityReport } from './services/integrity.js';
 import type { FederationRuntime } from './federation/runtime.js';
+import type { LanSwitch } from './services/lan-access.js';
 import type { BackupService } from './backup/service.js';
 
 /*
@@ -63,6 +64,8 @@ export interface Hub {
   readonly integrity: Promise<IntegrityReport>;
   /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
   readonly federation: FederationRuntime;
+  /** LAN access the owner may turn on and off; undefined when the hub's address was fixed when it started. */
+  readonly lan: LanSwitch | undefined;
   /** Backups: now, on the owner's word, and on a schedule once started (backup/service.ts). */
   readonly backups: BackupService;
   listen(): Promise<string>;

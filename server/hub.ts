@@ -36,7 +36,6 @@ import { handleStreamingUpgrade } from './api/mastodon/streaming/websocket.js';
 import { mountWeb } from './web/routes.js';
 import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
-import { setConfig } from './store/config.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
@@ -46,6 +45,8 @@ import type { QueueLimits } from './federation/message-queue.js';
 import type { InboxLimits } from './federation/inbox-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
+import { LanSwitch, type LanSwitchOptions } from './services/lan-access.js';
+import { getConfig, setConfig } from './store/config.js';
 import { BackupService } from './backup/service.js';
 
 export interface HubOptions {
@@ -73,8 +74,17 @@ export interface HubOptions {
   federationInbox?: Partial<InboxLimits>;
   /** Where log lines go; silent when absent. */
   log?: Logger;
+  /**
+   * The owner may turn LAN access on and off while the hub runs (Settings → Network access, the
+   * desktop app's menu); absent when whoever started the hub fixed its address (--host,
+   * --base-url, a reverse proxy). Without remembered/remember the choice is kept in the database.
+   */
+  lanSwitch?: Partial<LanSwitchOptions>;
 }
 
+
+/** config system.<this>: '1' while the owner wants LAN access (for hubs whose switch keeps it in the database). */
+const LAN_ACCESS_SETTING = 'lan_access';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
@@ -189,6 +199,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
 
   // eslint-disable-next-line prefer-const -- made once the hub object exists, which it needs
   let federation: FederationService;
+  let lan: LanSwitch | undefined;
   const hub: Hub = {
     db,
     files,
@@ -206,6 +217,9 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     backups: new BackupService({ db, dataDir, events, log }),
     get federation() {
       return federation;
+    },
+    get lan() {
+      return lan;
     },
     clientAddress: (req) => (options.trustProxy ? forwardedClient(req.socket.remoteAddress, String(req.headers['x-forwarded-for'] ?? '')) : undefined) ?? req.socket.remoteAddress,
     authenticators: [],
@@ -296,6 +310,13 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
   federation = new FederationService(hub, options.federationQueue, options.federationInbox);
+  if (options.lanSwitch) {
+    lan = new LanSwitch(hub, {
+      remembered: () => getConfig(db, 'system', LAN_ACCESS_SETTING) === '1',
+      remember: (on) => setConfig(db, 'system', LAN_ACCESS_SETTING, on ? '1' : '0'),
+      ...options.lanSwitch,
+    });
+  }
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];

@@ -37,6 +37,21 @@ const ProfilePage = lazy(() => import('./pages/channel/ProfilePage.tsx').then((m
 const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
 const SetupPage = lazy(() => import('./pages/auth/SetupPage.tsx').then((m) => ({ default: m.SetupPage })));
 
+/** The folder names of a /files/<name>/<name> address. */
+function folderNames(path: string): string[] {
+  return path
+    .slice('/files/'.length)
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        return part;
+      }
+    });
+}
+
 function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   let m: Record<string, string> | undefined;
   if (path === '/' || path === '/stream' || path === '/compose') return <StreamPage />;
@@ -44,7 +59,7 @@ function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   if (path === '/photos' || path === '/photos/') return <AlbumsPage />;
   if ((m = match('/photos/album/:album', path))) return <AlbumPage album={m.album!} photoId={query.get('photo') ?? undefined} />;
   if (path === '/files' || path === '/files/') return <FilesPage />;
-  if ((m = match('/files/:folder', path))) return <FilesPage key={m.folder} folder={m.folder!} />;
+  if (path.startsWith('/files/')) return <FilesPage key={path} path={folderNames(path)} />;
   if (path === '/groups' || path === '/groups/') return <GroupsPage />;
   if ((m = match('/groups/:gid', path))) return <GroupPage gid={m.gid!} />;
   if (path === '/notifications') return <NotificationsPage />;

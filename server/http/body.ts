@@ -5,6 +5,7 @@ import { rm } from 'node:fs/promises';
 import type { UploadedFile } from './params.js';
 import { HttpError } from './errors.js';
 import type { TmpSpace } from '../files/tmp-space.js';
+import { numberUpload } from './upload-order.js';
 
 export interface BodyLimits {
   /** Largest accepted uploaded file, in bytes. */
@@ -98,6 +99,7 @@ export function bodyParser(tmpDir: string, limits: BodyLimits, space: TmpSpace):
       allowEmptyFiles: true,
       minFileSize: 0,
       onPart: filePartsAreFiles,
+      onFileBegin: numberUpload,
     },
   });
   let uploads = 0;

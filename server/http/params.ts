@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { badRequest } from './errors.js';
+import { inSentOrder } from './upload-order.js';
 
 export type ParamValue = string | string[];
 export type Params = Record<string, ParamValue>;
@@ -102,7 +103,7 @@ export class ParamReader {
 
   fileList(name: string): UploadedFile[] {
     const f = this.files[name] ?? this.files[`${name}[]`];
-    return f === undefined ? [] : Array.isArray(f) ? f : [f];
+    return f === undefined ? [] : Array.isArray(f) ? inSentOrder(f) : [f];
   }
 }
 

@@ -17,6 +17,8 @@ export interface ItemSubmission {
   post: PostInput;
   edit: EditInput;
   media: FileSource[];
+  /** The album (top-level folder) the media go to; the month's when absent, none when ''. */
+  album?: string;
 }
 
 function aclOf(row: AccessLists): AccessLists {
@@ -67,5 +69,5 @@ export async function submitItem(hub: Hub, channel: ChannelRow, s: ItemSubmissio
     return createItem(hub, channel, { ...s.post, body: bodyWithMedia(s.post.body, media), attach: itemAttachJson(media) || s.post.attach, signed });
   };
   if (!s.media.length) return writeTogether(hub.db, () => write([]));
-  return withPostMedia(hub, channel, s.media, mediaAudience(hub, channel, s, editId), write);
+  return withPostMedia(hub, channel, s.media, mediaAudience(hub, channel, s, editId), write, s.album);
 }

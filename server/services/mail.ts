@@ -17,6 +17,8 @@ export interface DirectMessageInput {
   /** Recipient xchan hash; may be left out when answering (replyTo): then it is the other party. */
   recipient?: string;
   body: string;
+  /** How the body is written: text/bbcode (the default), text/markdown or text/plain. */
+  mimetype?: string;
   title?: string;
   /** Id of a message being answered: continues its conversation and subject. */
   replyTo?: number;
@@ -51,6 +53,7 @@ export function sendDirectMessage(hub: Hub, sender: ChannelRow, input: DirectMes
 
   const item = createItem(hub, sender, {
     body,
+    mimetype: input.mimetype,
     parentId: parent?.id,
     acl: { ...PUBLIC_ACL, allow_cid: toAclString([sender.channel_hash, recipientHash]) },
     mentions: [recipientHash],

@@ -45,8 +45,11 @@ function describe(hub: Hub, channel: ChannelRow, attach: AttachRow, photos: Phot
 
 type Staged = { keys: string[]; commit(): PostMedia };
 
-/** Images become photos (scales 0–3 and a hidden item); anything else, including images that cannot be decoded, a plain file. */
-async function stageOne(hub: Hub, channel: ChannelRow, file: FileSource, acl: AccessLists): Promise<Staged> {
+/**
+ * Images become photos (scales 0–3 and a hidden item); anything else, including images that cannot
+ * be decoded, a plain file. Both go to `album` (a top-level folder; '' none) or else the month's.
+ */
+async function stageOne(hub: Hub, channel: ChannelRow, file: FileSource, acl: AccessLists, album?: string): Promise<Staged> {
   // An image too large to process is refused, not kept as a file: the post would show a broken picture.
   const isImage = await inspectImage(file.filepath).then(
     () => true,
@@ -56,24 +59,24 @@ async function stageOne(hub: Hub, channel: ChannelRow, file: FileSource, acl: Ac
     },
   );
   if (isImage) {
-    const p: StagedPhoto = await stagePhoto(hub, channel, file, { acl });
+    const p: StagedPhoto = await stagePhoto(hub, channel, file, { acl, album });
     return { keys: p.keys, commit: () => { const r = p.commit(); return describe(hub, channel, r.attach, r.photos); } };
   }
-  const a: StagedAttachment = await stageAttachment(hub, channel, file, { acl });
+  const a: StagedAttachment = await stageAttachment(hub, channel, file, { acl, folder: album });
   return { keys: [a.key], commit: () => describe(hub, channel, a.commit(), []) };
 }
 
 /**
  * Stores the files uploaded with a post (item/update `media`, statuses/update_with_media) with the
- * post's audience, then runs `create` with them inside the same database transaction: the post,
- * the file records and the photos are written together or not at all (the stored files are
- * removed again when anything fails). `create` typically prepends each media's bbcode to the body,
- * passes the attachEntry list as item.attach, and calls createItem.
+ * post's audience, in `album` when given (else the month's), then runs `create` with them inside
+ * the same database transaction: the post, the file records and the photos are written together or
+ * not at all (the stored files are removed again when anything fails). `create` typically prepends
+ * each media's bbcode to the body, passes the attachEntry list as item.attach, and calls createItem.
  */
-export async function withPostMedia<T>(hub: Hub, channel: ChannelRow, files: FileSource[], acl: AccessLists, create: (media: PostMedia[]) => T): Promise<T> {
+export async function withPostMedia<T>(hub: Hub, channel: ChannelRow, files: FileSource[], acl: AccessLists, create: (media: PostMedia[]) => T, album?: string): Promise<T> {
   const staged: Staged[] = [];
   try {
-    for (const f of files) staged.push(await stageOne(hub, channel, f, acl));
+    for (const f of files) staged.push(await stageOne(hub, channel, f, acl, album));
   } catch (err) {
     await Promise.all(staged.flatMap((s) => s.keys).map((k) => hub.files.remove(k)));
     throw err;

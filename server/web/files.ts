@@ -15,7 +15,17 @@ import { sendStored } from './send-stored.js';
 const PROFILE_SCALES: Record<string, number> = { l: 4, m: 5, s: 6 };
 const PROFILE_SIZES: Record<number, number> = { 4: 300, 5: 80, 6: 48 };
 /** Types a browser may show inline from an attachment URL; everything else is downloaded. */
-const INLINE_TYPES = /^(image\/(jpeg|png|gif|webp)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain)$/;
+const INLINE_TYPES = /^(image\/(jpeg|png|gif|webp)|audio\/[\w.+-]+|video\/[\w.+-]+|text\/plain|application\/pdf)$/;
+
+/**
+ * The policy of an attachment shown by itself: a sandbox, so that uploaded HTML or SVG never runs
+ * as a page of the hub. The browser's PDF viewer needs scripts to show a PDF: it gets them, in a
+ * sandbox of its own origin, which reaches neither the hub's pages nor its cookies.
+ */
+function attachPolicy(filetype: string): string {
+  const sandbox = filetype === 'application/pdf' ? 'sandbox allow-scripts' : 'sandbox';
+  return `${sandbox}; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'`;
+}
 
 /** Content-Disposition with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
 function disposition(kind: 'inline' | 'attachment', filename: string): string {
@@ -76,8 +86,7 @@ export function mountFiles(router: Router, hub: Hub): void {
     const row = /^[0-9A-Za-z_-]{1,100}$/.test(hash) ? getVisibleAttach(hub.db, hash, await observer(ctx)) : undefined;
     const key = row && !row.is_dir ? hub.files.keyOf(row.content) : undefined;
     if (!row || !key) throw notFound('no such file');
-    // Uploaded HTML or SVG must never run as a page of the hub.
-    ctx.set('Content-Security-Policy', "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'");
+    ctx.set('Content-Security-Policy', attachPolicy(row.filetype));
     const inline = INLINE_TYPES.test(row.filetype) && ctx.query.download === undefined;
     await sendStored(ctx, hub, { key, type: row.filetype, disposition: disposition(inline ? 'inline' : 'attachment', row.filename) });
   });

@@ -8,6 +8,7 @@ import { mountDiscovery } from './discovery.js';
 import { mountFederationSettings } from './federation-settings.js';
 import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
+import { mountLanSettings } from './lan-settings.js';
 import { mountNodeinfo } from './nodeinfo.js';
 import { mountOAuth2Authorize } from './oauth2-authorize.js';
 import { mountOAuth2Token } from './oauth2-token.js';
@@ -26,6 +27,7 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountFederationSettings(router, hub);
   mountFiles(router, hub);
   mountHandoff(router, hub);
+  mountLanSettings(router, hub);
   mountNodeinfo(router, hub);
   // Before OAuth 1.0a's page at the same path: it passes on what is not OAuth 2.
   mountOAuth2Authorize(router, hub);

@@ -56,6 +56,24 @@ test('/attach serves HTML as a sandboxed download, never as a page of the hub', 
   assert.match(res.headers.get('content-security-policy') ?? '', /sandbox/);
 });
 
+test('/attach shows a PDF in the page (the browser\'s viewer runs in a sandbox of its own origin); HTML that claims to be a PDF stays a PDF', async () => {
+  const { alice } = t.channels;
+  const pdf = await storeAttachment(t.hub, alice!, await tempUpload('%PDF-1.4\n%%EOF\n', 'notes.pdf', 'application/pdf'));
+  const res = await fetch(`${t.url}/attach/${pdf.hash}`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers.get('content-type'), 'application/pdf');
+  assert.match(res.headers.get('content-disposition') ?? '', /^inline; filename="notes.pdf"/);
+  const policy = res.headers.get('content-security-policy') ?? '';
+  assert.match(policy, /^sandbox allow-scripts;/);
+  assert.doesNotMatch(policy, /allow-same-origin|allow-top-navigation|allow-popups|allow-forms/);
+  assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+  const liar = await storeAttachment(t.hub, alice!, await tempUpload('<script>alert(1)</script>', 'trap.pdf', 'application/pdf'));
+  const trap = await fetch(`${t.url}/attach/${liar.hash}`);
+  assert.doesNotMatch(trap.headers.get('content-type') ?? '', /html/);
+  assert.equal(trap.headers.get('x-content-type-options'), 'nosniff', 'never sniffed into a page');
+  assert.match((await fetch(`${t.url}/attach/${html.hash}`)).headers.get('content-security-policy') ?? '', /^sandbox;/, 'other files keep the strict sandbox');
+});
+
 test('/attach encodes non-ASCII names in filename* and keeps an ASCII fallback', async () => {
   const res = await fetch(`${t.url}/attach/${unicode.hash}`);
   assert.equal(res.headers.get('content-disposition'), `inline; filename="Gr__e _quoted_.txt"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%22quoted%22.txt`);

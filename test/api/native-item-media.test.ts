@@ -115,3 +115,41 @@ test('a post of media alone needs no body text', async () => {
   assert.match(r.json.item.body, /^\[zrl=[^\]]+\]\[zmg[^\]]*\][^\[]*\[\/zmg\]\[\/zrl\]$/);
   assertError(await call(t, 'alice', 'item/update', { form: { title: 'neither body nor media' } }), 400, /body/);
 });
+
+test('album names where a post\'s uploads go (Hearth\'s addition); without it they go to the month\'s, and a name with / is refused', async () => {
+  const photo = await upload('alice', { body: 'in the garden album', album: 'Garden 2026' }, { data: await makeImage(120, 80), name: 'rose.png', type: 'image/png' });
+  assert.equal(photo.status, 200, photo.text);
+  const file = await upload('alice', { body: 'notes too', album: 'Garden 2026' }, { data: new TextEncoder().encode('plan'), name: 'plan.txt', type: 'text/plain' });
+  assert.equal(file.status, 200, file.text);
+  const albums = (await call(t, 'alice', 'albums')).json.albums as { text: string; total: string }[];
+  assert.equal(albums.find((a) => a.text === 'Garden 2026')?.total, '1', 'the photo is in the album named');
+  const listed = (await call(t, 'alice', 'files?filename=plan')).json.results as { folder: string }[];
+  const folders = (await call(t, 'alice', 'files')).json.results as { hash: string; filename: string; is_dir: string }[];
+  assert.equal(folders.find((f) => f.hash === listed[0]!.folder)?.filename, 'Garden 2026', 'a file goes to the same folder');
+
+  const month = await upload('alice', { body: 'where by default' }, { data: await makeImage(60, 40), name: 'leaf.png', type: 'image/png' });
+  assert.equal(month.status, 200, month.text);
+  const after = (await call(t, 'alice', 'albums')).json.albums as { text: string }[];
+  assert.ok(after.some((a) => /^\d{4}-\d{2}$/.test(a.text)), 'the month\'s album');
+
+  const refused = await upload('alice', { body: 'nowhere', album: 'a/b' }, { data: await makeImage(60, 40), name: 'x.png', type: 'image/png' });
+  assert.equal(refused.status, 400);
+  assert.match(refused.text, /album name cannot contain/);
+});
+
+test('media are shown in the order they were sent, whatever order their uploads finish writing in', async () => {
+  // A large first file finishes writing last; small ones after it finish first.
+  const sizes = [[1600, 1200], [60, 40], [80, 50], [100, 60], [120, 70], [140, 80]] as const;
+  const images = await Promise.all(sizes.map(([w, h]) => makeImage(w, h)));
+  // Three posts: the order the writes finish in varies from one request to the next.
+  for (let round = 0; round < 3; round++) {
+    const body = new FormData();
+    body.append('body', 'in order');
+    for (const [i, image] of images.entries()) body.append('media', new Blob([new Uint8Array(image)], { type: 'image/png' }), `order-${i + 1}.png`);
+    const res = await t.request(`${NATIVE}/item/update`, { as: 'bob', method: 'POST', body });
+    const text = await res.text();
+    assert.equal(res.status, 200, text);
+    const names = [...(JSON.parse(text).item.body as string).matchAll(/\[zmg=[^\]]*\](order-\d(?:\(\d+\))?)\.png\[\/zmg\]/g)].map((m) => m[1]!.replace(/\(\d+\)$/, ''));
+    assert.deepEqual(names, sizes.map((_, i) => `order-${i + 1}`));
+  }
+});

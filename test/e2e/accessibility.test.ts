@@ -28,7 +28,6 @@ interface Data {
   album: string;
   photoId: string;
   bobPhotoId: string;
-  folderHash: string;
   gid: string;
   bobAbookId: string;
   remoteAbookId: string;
@@ -52,6 +51,7 @@ const SCREENS: Screen[] = [
   { route: '/', url: () => '/' },
   { route: '/', url: () => '/', then: openChannelMenu },
   { route: '/stream', url: () => '/stream', then: openAudienceAndPreview },
+  { route: '/stream', url: () => '/stream', then: attachPhoto },
   { route: '/compose', url: () => '/compose' },
   { route: '/item/:id', url: (d) => `/item/${d.postId}` },
   { route: '/item/:id', url: (d) => `/item/${d.postId}`, then: openDeleteDialog },
@@ -59,7 +59,9 @@ const SCREENS: Screen[] = [
   { route: '/photos/album/:album', url: (d) => `/photos/album/${encodeURIComponent(d.album)}` },
   { route: '/photos/album/:album', url: (d) => `/photos/album/${encodeURIComponent(d.album)}?photo=${d.photoId}`, then: (page) => page.getByRole('dialog').locator('img').first().waitFor() },
   { route: '/files', url: () => '/files' },
-  { route: '/files/:folder', url: (d) => `/files/${d.folderHash}` },
+  { route: '/files', url: () => '/files/Recipes' },
+  { route: '/files', url: () => '/files', then: openAlbumDeleteDialog },
+  { route: '/files', url: () => `/files/${thisMonth()}`, then: (page) => openPreview(page, 'roses.png') },
   { route: '/groups', url: () => '/groups' },
   { route: '/groups/:gid', url: (d) => `/groups/${d.gid}` },
   { route: '/notifications', url: () => '/notifications' },
@@ -141,7 +143,6 @@ before(async () => {
     album: 'Summer by the sea',
     photoId: photo.id,
     bobPhotoId: bobPhoto.id,
-    folderHash,
     gid: String(family.gid),
     bobAbookId: await connectionId(hub, 'alice', 'bob'),
     remoteAbookId: String(remoteRow!.abook_id),
@@ -166,6 +167,27 @@ async function settled(page: Page): Promise<void> {
 async function openChannelMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Channel Alice/ }).click();
   await page.getByRole('menu').waitFor();
+}
+
+/** The album a post's photos go to by default (the hub's month folder). */
+function thisMonth(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+async function openAlbumDeleteDialog(page: Page): Promise<void> {
+  await page.getByRole('button', { name: `Delete ${thisMonth()}` }).click();
+  await page.getByRole('dialog').getByRole('note', { name: 'Posts showing these photos' }).waitFor();
+}
+
+async function openPreview(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Preview ${name}` }).click();
+  await page.waitForFunction(() => ((document.querySelector('.file-preview img') as HTMLImageElement | null)?.naturalWidth ?? 0) > 0);
+}
+
+async function attachPhoto(page: Page): Promise<void> {
+  await page.getByLabel('Attach photos or files').setInputFiles({ name: 'tulips.png', mimeType: 'image/png', buffer: await pngOf({ r: 220, g: 80, b: 120 }, 64, 48) });
+  await page.getByLabel('Photos go to the album').waitFor();
 }
 
 async function openDeleteDialog(page: Page): Promise<void> {

@@ -74,5 +74,5 @@ test('Markdown and plain-text modes: the preview is what the hub shows', async (
   await composer.getByRole('region', { name: 'Preview' }).getByText('Plain *stars* and [b]brackets[/b] stay as typed').waitFor();
   await composer.getByRole('button', { name: 'Post' }).click();
   await page.getByRole('article').filter({ hasText: 'Plain *stars* and [b]brackets[/b] stay as typed' }).waitFor();
-  assert.equal(await composer.getByLabel('Format', { exact: true }).inputValue(), 'text/bbcode', 'the next post starts in BBCode again');
+  assert.equal(await composer.getByLabel('Format', { exact: true }).inputValue(), 'text/plain', 'the next post starts in the format chosen last');
 });

@@ -91,8 +91,8 @@ test('the search box finds posts by their words and says when nothing is found',
   assert.equal(await results.getByRole('article').count(), 1);
   await ui.screenshots('search-results');
 
-  const again = page.locator('.search-form-page').getByLabel('Search posts');
-  assert.equal(await again.inputValue(), 'patience', 'the page shows what was searched');
+  const again = page.getByRole('searchbox', { name: 'Search posts' });
+  assert.equal(await again.inputValue(), 'patience', 'the search box shows what was searched');
   await again.fill('secret');
   await again.press('Enter');
   await page.getByText('Nothing found for “secret”.').waitFor();

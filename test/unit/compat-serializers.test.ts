@@ -154,8 +154,8 @@ test('rate limit, config', () => {
 });
 
 test('FTS queries quote every word so that search text cannot use FTS syntax', () => {
-  assert.equal(ftsQuery('hello world'), '"hello"* "world"*');
-  assert.equal(ftsQuery('say "hi" NEAR(x'), '"say"* """hi"""* "NEAR(x"*');
+  assert.equal(ftsQuery('hello world'), '{title html_text} : ("hello"* "world"*)');
+  assert.equal(ftsQuery('say "hi" NEAR(x'), '{title html_text} : ("say"* """hi"""* "NEAR(x"*)');
   assert.equal(ftsQuery('  * - ( '), undefined);
 });
 

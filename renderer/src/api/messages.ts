@@ -41,8 +41,9 @@ export async function unreadMessages(): Promise<DirectMessage[]> {
   return inbox.filter((m) => !m.friendica_seen);
 }
 
-export function sendMessage(to: { nick: string; replyTo?: number }, text: string): Promise<DirectMessage> {
-  return post<DirectMessage>(`${COMPAT}direct_messages/new`, to.replyTo ? { replyto: to.replyTo, text } : { screen_name: to.nick, text });
+/** Sends a message (BBCode unless `mimetype` says otherwise), answering `replyTo` when given. */
+export function sendMessage(to: { nick: string; replyTo?: number }, text: string, mimetype?: string): Promise<DirectMessage> {
+  return post<DirectMessage>(`${COMPAT}direct_messages/new`, to.replyTo ? { replyto: to.replyTo, text, mimetype } : { screen_name: to.nick, text, mimetype });
 }
 
 /** Deletes the channel's own copy of a message; the other person keeps theirs. */

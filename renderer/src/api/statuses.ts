@@ -38,8 +38,9 @@ export function showStatus(id: number): Promise<Status> {
   return get<Status>(`${COMPAT}statuses/show`, { id });
 }
 
-export function comment(parentId: number, text: string): Promise<Status> {
-  return post<Status>(`${COMPAT}statuses/update`, { status: text, in_reply_to_status_id: parentId, source: 'Hearth' });
+/** Comments on a post or answers a comment, in BBCode unless `mimetype` says otherwise. */
+export function comment(parentId: number, text: string, mimetype?: string): Promise<Status> {
+  return post<Status>(`${COMPAT}statuses/update`, { status: text, in_reply_to_status_id: parentId, source: 'Hearth', mimetype });
 }
 
 /** Shares (retweets) a public post to the channel's own followers, or withdraws the share. */
@@ -75,6 +76,8 @@ export interface PostDraft {
   location: string;
   coord: string;
   attachments: File[];
+  /** The album (folder) the attachments go to. */
+  album?: string;
   /** Nobody may comment on (or like) the new post. */
   commentsClosed?: boolean;
   /** Set when editing an existing post. */
@@ -96,6 +99,7 @@ export function publishPost(draft: PostDraft, onProgress: (fraction: number) => 
     if (draft.coord) form.append('coord', draft.coord);
     if (draft.commentsClosed) form.append('nocomment', '1');
   }
+  if (draft.attachments.length && draft.album !== undefined) form.append('album', draft.album);
   for (const file of draft.attachments) form.append('media', file, file.name);
   return upload<ItemUpdateResult>(`${NATIVE}item/update`, form, onProgress);
 }

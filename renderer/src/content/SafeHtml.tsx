@@ -1,5 +1,10 @@
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '../router.tsx';
+import { highlight, useHighlight } from './highlight.tsx';
+import { takePictureRuns, type Picture } from './pictureRuns.ts';
+import { safeUrl } from './safeUrl.ts';
+
+export { safeUrl };
 
 /**
  * Shows HTML without ever handing a string to the DOM: the markup is parsed (inert, in a detached
@@ -25,22 +30,6 @@ const STYLES: Record<string, { prop: keyof CSSProperties; ok: RegExp }> = {
   'font-size': { prop: 'fontSize', ok: /^\d{1,2}(\.\d+)?(em|px|pt|%)$/ },
   'text-align': { prop: 'textAlign', ok: /^(left|right|center|justify)$/ },
 };
-
-export function safeUrl(value: string | null, kind: 'link' | 'image'): string | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  if (/^\/(?!\/)/.test(v)) return v;
-  let url: URL;
-  try {
-    url = new URL(v);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol === 'http:' || url.protocol === 'https:') return url.href;
-  if (kind === 'link' && url.protocol === 'mailto:') return url.href;
-  if (kind === 'image' && url.protocol === 'data:' && /^data:image\/(png|jpeg|gif|webp);/i.test(v)) return v;
-  return undefined;
-}
 
 function safeStyle(el: Element): CSSProperties | undefined {
   const raw = el.getAttribute('style');
@@ -102,7 +91,7 @@ export interface PostLinks {
 const NO_LINKS_INSIDE = new Set(['a', 'code', 'pre']);
 const TAG_OR_MENTION = /(^|[^\p{L}\p{N}_&/#@])([#@])([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/gu;
 
-function linkText(text: string, links: PostLinks): ReactNode {
+function linkText(text: string, links: PostLinks, marks?: RegExp): ReactNode {
   const out: ReactNode[] = [];
   let last = 0;
   for (const m of text.matchAll(TAG_OR_MENTION)) {
@@ -110,7 +99,7 @@ function linkText(text: string, links: PostLinks): ReactNode {
     const known = sign === '#' ? links.tags.has(name.toLowerCase()) : links.mentions.has(name.toLowerCase());
     if (!known) continue;
     const start = m.index! + before.length;
-    out.push(text.slice(last, start));
+    out.push(highlight(text.slice(last, start), marks));
     out.push(
       sign === '#' ? (
         <Link key={start} to={`/tags/${encodeURIComponent(name)}`} className="hashtag">
@@ -124,18 +113,34 @@ function linkText(text: string, links: PostLinks): ReactNode {
     );
     last = start + 1 + name.length;
   }
-  if (!out.length) return text;
-  out.push(text.slice(last));
+  if (!out.length) return highlight(text, marks);
+  out.push(highlight(text.slice(last), marks));
   return out;
 }
 
-function convert(node: Node, key: number, links?: PostLinks): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) return links ? linkText(node.textContent ?? '', links) : node.textContent;
+/** Text of the markup: tags and mentions linked (when `links`), search words marked (when `marks`). */
+function textOf(text: string, links?: PostLinks, marks?: RegExp): ReactNode {
+  return links ? linkText(text, links, marks) : highlight(text, marks);
+}
+
+/** How the markup is shown besides the allowlist: links, search words, pictures in grids. */
+interface Shown {
+  links?: PostLinks;
+  marks?: RegExp;
+  /** Runs of pictures beginning lines (content/pictureRuns.ts), by their first node. */
+  runs?: Map<Node, Picture[]>;
+  pictures?: (pictures: Picture[], key: number) => ReactNode;
+}
+
+function convert(node: Node, key: number, shown: Shown): ReactNode {
+  const run = shown.runs?.get(node);
+  if (run && shown.pictures) return shown.pictures(run, key);
+  if (node.nodeType === Node.TEXT_NODE) return textOf(node.textContent ?? '', shown.links, shown.marks);
   if (node.nodeType !== Node.ELEMENT_NODE) return null;
   const el = node as Element;
   const tag = el.tagName.toLowerCase();
   if (DROP_WITH_CONTENT.has(tag)) return null;
-  const inner = NO_LINKS_INSIDE.has(tag) ? undefined : links;
+  const inner = NO_LINKS_INSIDE.has(tag) ? { ...shown, links: undefined } : shown;
   const children = Array.from(el.childNodes, (child, i) => convert(child, i, inner));
   if (!TAGS.has(tag)) return createElement('span', { key }, ...children);
   const props = attributes(el, tag);
@@ -144,11 +149,17 @@ function convert(node: Node, key: number, links?: PostLinks): ReactNode {
   return VOID.has(tag) ? createElement(tag, props) : createElement(tag, props, ...children);
 }
 
-export function htmlToReact(html: string, links?: PostLinks): ReactNode[] {
+export function htmlToReact(html: string, links?: PostLinks, marks?: RegExp, pictures?: Shown['pictures']): ReactNode[] {
   const doc = new DOMParser().parseFromString(`<!doctype html><body>${html}`, 'text/html');
-  return Array.from(doc.body.childNodes, (node, i) => convert(node, i, links));
+  const runs = pictures ? takePictureRuns(doc.body) : undefined;
+  return Array.from(doc.body.childNodes, (node, i) => convert(node, i, { links, marks, runs, pictures }));
 }
 
-export function SafeHtml({ html, className, links }: { html: string; className?: string; links?: PostLinks }) {
-  return <div className={className}>{htmlToReact(html, links)}</div>;
+/**
+ * The HTML, safely; within a search's results, with its words marked (content/highlight.tsx); with
+ * `pictures`, the pictures that begin lines shown by it, a run of them at a time (a post's photos).
+ */
+export function SafeHtml({ html, className, links, pictures }: { html: string; className?: string; links?: PostLinks; pictures?: Shown['pictures'] }) {
+  const marks = useHighlight();
+  return <div className={className}>{htmlToReact(html, links, marks, pictures)}</div>;
 }

@@ -11,6 +11,8 @@ import type { AccessLists } from '../acl.js';
 export interface StatusInput {
   text: string;
   title?: string;
+  /** How the text is written: text/bbcode (the default), text/markdown or text/plain. */
+  mimetype?: string;
   /** The posting client (item.app). */
   app: string;
   acl: AccessLists;
@@ -44,6 +46,7 @@ export async function postStatus(hub: Hub, channel: ChannelRow, input: StatusInp
     createItem(hub, channel, {
       body: bodyWithMedia(input.text, media),
       title: input.title,
+      mimetype: input.mimetype,
       app: input.app,
       acl: input.acl,
       parentId: input.inReplyTo,

@@ -1,5 +1,9 @@
-import { useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
 import { createFolder, deleteFile, listFiles, readFile, saveAs, uploadFile, type FileEntry } from '../../api/files.ts';
+import { postsShowingAlbum, postsShowingPhoto } from '../../api/photos.ts';
+import type { Status } from '../../api/types.ts';
+import { Modal } from '../../components/Modal.tsx';
+import { PostsShowingPhotos } from '../photos/PostsShowingPhotos.tsx';
 import { describeError } from '../../api/http.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -12,8 +16,6 @@ import { useNotify } from '../../notices.tsx';
 import { Link, navigate } from '../../router.tsx';
 import { formatSize, uploadProblem, useUploadLimit } from '../../uploadLimit.ts';
 
-export const folderPath = (hash: string) => (hash ? `/files/${encodeURIComponent(hash)}` : '/files');
-
 /** The folders from the top down to `hash` (empty at the top level). */
 function trail(all: FileEntry[], hash: string): FileEntry[] {
   const out: FileEntry[] = [];
@@ -25,6 +27,29 @@ function trail(all: FileEntry[], hash: string): FileEntry[] {
   return out;
 }
 
+/** A folder's address: its path of names (/files/Documents/Letters), readable and stable while they are. */
+export function folderPath(all: FileEntry[], hash: string): string {
+  const names = trail(all, hash).map((f) => encodeURIComponent(f.filename));
+  return names.length ? `/files/${names.join('/')}` : '/files';
+}
+
+/**
+ * The folder at a path of names; undefined when there is none. An older address naming the
+ * folder by its hash (/files/<hash>) still finds it.
+ */
+function folderAt(all: FileEntry[], names: string[]): FileEntry | undefined {
+  let at: FileEntry | undefined;
+  for (const name of names) {
+    at = all.find((f) => f.is_dir === '1' && f.folder === (at?.hash ?? '') && f.filename === name);
+    if (!at) break;
+  }
+  if (!at && names.length === 1) at = all.find((f) => f.is_dir === '1' && f.hash === names[0]);
+  return at;
+}
+
+/** Files the browser shows in the page: pictures, and PDFs in its PDF viewer. */
+const previewKind = (f: FileEntry): 'image' | 'pdf' | undefined => (/^image\/(jpeg|png|gif|webp)$/.test(f.filetype) ? 'image' : f.filetype === 'application/pdf' ? 'pdf' : undefined);
+
 const itemCount = (n: number) => (n === 0 ? 'Empty folder' : n === 1 ? '1 item' : `${n} items`);
 
 const byName = (a: FileEntry, b: FileEntry) => Number(b.is_dir) - Number(a.is_dir) || a.filename.localeCompare(b.filename);
@@ -35,8 +60,11 @@ interface Upload {
   error?: string;
 }
 
-/** The channel's files: folders to open, uploading, new folders, downloading and deleting. */
-export function FilesPage({ folder = '' }: { folder?: string }) {
+/**
+ * The channel's files: folders to open (at addresses of their names), pictures and PDFs to look
+ * at, uploading, new folders, downloading and deleting (saying first which posts lose photos).
+ */
+export function FilesPage({ path: names = [] }: { path?: string[] }) {
   const files = useLoad(listFiles, []);
   const notify = useNotify();
   const limit = useUploadLimit();
@@ -46,10 +74,17 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
   const [deleting, setDeleting] = useState<FileEntry>();
   const [downloading, setDownloading] = useState<{ hash: string; progress: number }>();
   const [dragging, setDragging] = useState(false);
+  const [previewing, setPreviewing] = useState<FileEntry>();
 
   const all = files.data ?? [];
-  const here = folder ? all.find((f) => f.hash === folder && f.is_dir === '1') : undefined;
-  const missing = files.data && folder && !here;
+  const here = names.length ? folderAt(all, names) : undefined;
+  const folder = here?.hash ?? '';
+  const missing = files.data && names.length > 0 && !here;
+  // An address by hash (as this page once made them) becomes the address by names.
+  const readable = here ? folderPath(all, here.hash) : undefined;
+  useEffect(() => {
+    if (readable && readable !== location.pathname) navigate(readable, { replace: true });
+  }, [readable]);
   const entries = all.filter((f) => f.folder === folder).sort(byName);
   const path = trail(all, folder);
 
@@ -121,7 +156,7 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
               {path.map((p) => (
                 <span key={p.hash}>
                   {' / '}
-                  {p.hash === folder ? <span aria-current="page">{p.filename}</span> : <Link to={folderPath(p.hash)}>{p.filename}</Link>}
+                  {p.hash === folder ? <span aria-current="page">{p.filename}</span> : <Link to={folderPath(all, p.hash)}>{p.filename}</Link>}
                 </span>
               ))}
             </nav>
@@ -195,7 +230,7 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
             return (
               <li key={f.hash} className="file-row">
                 {dir ? (
-                  <Link to={folderPath(f.hash)} className="list-row file-open">
+                  <Link to={folderPath(all, f.hash)} className="list-row file-open">
                     <span className="list-icon">
                       <Icon name="folder" />
                     </span>
@@ -205,18 +240,9 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
                     </span>
                   </Link>
                 ) : (
-                  <div className="list-row">
-                    <span className="list-icon list-icon-file">
-                      <Icon name="file" />
-                    </span>
-                    <span className="list-main">
-                      <span className="person-name file-name">{f.filename}</span>
-                      <span className="muted file-facts">
-                        {formatSize(Number(f.filesize))} · <Time value={f.created} />
-                      </span>
-                      {downloading?.hash === f.hash && <ProgressBar value={downloading.progress} label={`Downloading ${f.filename}`} />}
-                    </span>
-                  </div>
+                  <FileLine file={f} onPreview={previewKind(f) ? () => setPreviewing(f) : undefined}>
+                    {downloading?.hash === f.hash && <ProgressBar value={downloading.progress} label={`Downloading ${f.filename}`} />}
+                  </FileLine>
                 )}
                 <div className="file-actions">
                   {!dir && (
@@ -250,12 +276,85 @@ export function FilesPage({ folder = '' }: { folder?: string }) {
           onConfirm={async () => {
             await deleteFile(deleting.hash);
             notify(`${deleting.filename} was deleted.`, 'info');
-            if (trail(all, folder).some((p) => p.hash === deleting.hash)) navigate(folderPath(deleting.folder));
+            if (trail(all, folder).some((p) => p.hash === deleting.hash)) navigate(folderPath(all, deleting.folder));
             await files.reload();
           }}
           onClose={() => setDeleting(undefined)}
-        />
+        >
+          <PhotosInUse entry={deleting} all={all} />
+        </ConfirmDialog>
       )}
+      {previewing && <Preview file={previewing} onDownload={() => void download(previewing)} onClose={() => setPreviewing(undefined)} />}
     </div>
+  );
+}
+
+/** A file's line: a small picture of a photo (else an icon), its name and facts; the name opens a preview when there is one. */
+function FileLine({ file, onPreview, children }: { file: FileEntry; onPreview?: () => void; children?: ReactNode }) {
+  const inner = (
+    <>
+      <span className={`list-icon list-icon-file${file.is_photo === '1' ? ' list-icon-photo' : ''}`}>
+        {file.is_photo === '1' ? <img src={`/photo/${file.hash}-2`} alt="" loading="lazy" /> : <Icon name="file" />}
+      </span>
+      <span className="list-main">
+        <span className="person-name file-name">{file.filename}</span>
+        <span className="muted file-facts">
+          {formatSize(Number(file.filesize))} · <Time value={file.created} />
+        </span>
+        {children}
+      </span>
+    </>
+  );
+  if (!onPreview) return <div className="list-row">{inner}</div>;
+  return (
+    <button type="button" className="list-row file-open file-preview-open" onClick={onPreview}>
+      {/* Named by what it shows (its name, size and date), after the word that says what it does. */}
+      <span className="visually-hidden">Preview </span>
+      {inner}
+    </button>
+  );
+}
+
+/** A picture or a PDF shown in the page, as the hub serves it to its owner. */
+function Preview({ file, onDownload, onClose }: { file: FileEntry; onDownload: () => void; onClose: () => void }) {
+  const src = `/attach/${encodeURIComponent(file.hash)}`;
+  return (
+    <Modal title={file.filename} onClose={onClose} wide>
+      <div className="file-preview">
+        {previewKind(file) === 'image' ? <img src={src} alt={file.filename} /> : <iframe src={src} title={`${file.filename} (PDF)`} />}
+      </div>
+      <div className="actions">
+        <span className="muted file-facts">{formatSize(Number(file.filesize))}</span>
+        <button type="button" className="button button-quiet" onClick={onDownload}>
+          <Icon name="download" size={16} /> Download
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * Before deleting: the posts that show photos about to go. A top-level folder with photos is a photo
+ * album; any other folder or file counts its photos one by one.
+ */
+function PhotosInUse({ entry, all }: { entry: FileEntry; all: FileEntry[] }) {
+  if (entry.is_dir !== '1') return entry.is_photo === '1' ? <PostsShowingPhotos load={() => postsShowingPhoto(entry.hash)} what="this photo" /> : null;
+  const photos = all.filter((f) => f.is_photo === '1' && trail(all, f.folder).some((p) => p.hash === entry.hash));
+  if (!photos.length) return null;
+  const album = entry.folder === '';
+  const load = async (): Promise<Status[]> => {
+    if (album) return postsShowingAlbum(entry.filename);
+    const found = new Map<number, Status>();
+    for (const p of photos) for (const s of await postsShowingPhoto(p.hash)) found.set(s.id, s);
+    return [...found.values()];
+  };
+  return (
+    <>
+      <p className="notice-box">
+        {album ? `“${entry.filename}” is a photo album: ` : ''}
+        {photos.length === 1 ? 'its photo goes' : `its ${photos.length} photos go`} too, from Photos and from every post that shows {photos.length === 1 ? 'it' : 'them'}.
+      </p>
+      <PostsShowingPhotos load={load} what={album ? 'photos of this album' : 'these photos'} />
+    </>
   );
 }

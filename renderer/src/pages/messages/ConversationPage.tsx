@@ -6,6 +6,8 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { Time } from '../../components/Time.tsx';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { FormatSelect } from '../../content/FormatSelect.tsx';
+import { useWritingFormat } from '../../content/writingFormat.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { useMessagePages } from './useMessagePages.ts';
@@ -130,11 +132,12 @@ function Reply({ nick, name, replyTo, onSent }: { nick: string; name: string; re
   const [text, setText] = useState('');
   const id = useId();
   const action = useAction(sendMessage);
+  const [format, setFormat] = useWritingFormat();
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
-    if (await action.run({ nick, replyTo }, text.trim())) {
+    if (await action.run({ nick, replyTo }, text.trim(), format)) {
       setText('');
       await onSent();
     }
@@ -155,9 +158,12 @@ function Reply({ nick, name, replyTo, onSent }: { nick: string; name: string; re
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void send(e);
         }}
       />
-      <button type="submit" className="button" disabled={action.busy || !text.trim()}>
-        {action.busy ? 'Sending…' : 'Send'}
-      </button>
+      <span className="message-form-tools">
+        <FormatSelect value={format} onChange={setFormat} disabled={action.busy} className="format-select-small" />
+        <button type="submit" className="button" disabled={action.busy || !text.trim()}>
+          {action.busy ? 'Sending…' : 'Send'}
+        </button>
+      </span>
       {action.error && <ErrorNote error={action.error} />}
     </form>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { deletePhoto, getPhoto, photoUrl, postsShowingPhoto, updatePhoto, makeProfilePhoto } from '../../api/photos.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Modal } from '../../components/Modal.tsx';
@@ -9,6 +9,7 @@ import { useMe } from '../../me.tsx';
 import { useNotify } from '../../notices.tsx';
 import { albumLabel, albumNameProblem } from './albumNames.ts';
 import { PostsShowingPhotos } from './PostsShowingPhotos.tsx';
+import { FullSizeImage, ViewerStage } from './ViewerStage.tsx';
 
 /** One photo large, with previous/next, caption and album editing, delete and "use as profile photo". */
 export function PhotoViewer({
@@ -35,8 +36,6 @@ export function PhotoViewer({
   const index = ids.indexOf(id);
   const prev = index > 0 ? ids[index - 1] : undefined;
   const next = index >= 0 && index < ids.length - 1 ? ids[index + 1] : undefined;
-  const nav = useRef({ prev, next, onNavigate });
-  nav.current = { prev, next, onNavigate };
 
   useEffect(() => {
     if (photo.data) {
@@ -46,17 +45,6 @@ export function PhotoViewer({
     }
   }, [photo.data]);
   useEffect(() => setFullSize(false), [id]);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.target instanceof HTMLElement && e.target.closest('input, textarea, select')) return;
-      const { prev: p, next: n, onNavigate: go } = nav.current;
-      if (e.key === 'ArrowLeft' && p) go(p);
-      if (e.key === 'ArrowRight' && n) go(n);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const save = useAction(async () => {
     const current = photo.data!;
@@ -92,34 +80,13 @@ export function PhotoViewer({
   return (
     <Modal title={p ? p.desc || p.filename || 'Photo' : 'Photo'} onClose={onClose} wide>
       <div className="viewer">
-        <div className="viewer-stage">
-          <button type="button" className="viewer-nav viewer-prev" onClick={() => prev && onNavigate(prev)} disabled={!prev} aria-label="Previous photo">
-            <Icon name="left" size={28} />
-          </button>
+        <ViewerStage onPrev={prev ? () => onNavigate(prev) : undefined} onNext={next ? () => onNavigate(next) : undefined}>
           {photo.status === 'loading' && <Loading label="Loading the photo…" />}
           {photo.status === 'error' && <ErrorNote error={`The photo could not be loaded: ${photo.error}`} onRetry={photo.reload} />}
           {p && photo.status !== 'loading' && !src && <p>This photo has no image.</p>}
           {p && photo.status !== 'loading' && src && !fullSize && <img className="viewer-image" src={src} alt={p.desc || p.filename} />}
-          {p && photo.status !== 'loading' && original && fullSize && (
-            <div className="viewer-full" tabIndex={0} aria-label="The photo at full size; scroll to see all of it">
-              <img
-                className="viewer-full-image"
-                src={original}
-                alt={p.desc || p.filename}
-                width={p.width || undefined}
-                height={p.height || undefined}
-                onLoad={(e) => {
-                  // Start at the middle of the picture, as the fitted view showed it.
-                  const box = e.currentTarget.parentElement!;
-                  box.scrollTo((box.scrollWidth - box.clientWidth) / 2, (box.scrollHeight - box.clientHeight) / 2);
-                }}
-              />
-            </div>
-          )}
-          <button type="button" className="viewer-nav viewer-next" onClick={() => next && onNavigate(next)} disabled={!next} aria-label="Next photo">
-            <Icon name="right" size={28} />
-          </button>
-        </div>
+          {p && photo.status !== 'loading' && original && fullSize && <FullSizeImage src={original} alt={p.desc || p.filename} width={p.width} height={p.height} />}
+        </ViewerStage>
         {p && (
           <div className="viewer-side">
             <p className="muted">

@@ -2,16 +2,18 @@ import { useMemo } from 'react';
 import { looksLikeAddress } from '../../api/people.ts';
 import { searchStatuses } from '../../api/statuses.ts';
 import { Empty } from '../../components/Status.tsx';
+import { HighlightWords } from '../../content/highlight.tsx';
 import { useLocation } from '../../router.tsx';
 import { ThreadList } from '../stream/ThreadList.tsx';
 import { useStream, type Timeline } from '../stream/useStream.ts';
-import { PeopleResults } from './PeopleResults.tsx';
+import { PeopleByName, PeopleResults } from './PeopleResults.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { TagPage } from './TagPage.tsx';
 
 /**
- * Full-text search over the posts and comments the owner may see (/search?q=…); an address
- * (user@server, @user@server) or a profile URL finds that person instead, here or elsewhere.
+ * Full-text search over the posts and comments the owner may see (/search?q=…), with the people
+ * whose names hold the words above them; an address (user@server, @user@server) or a profile URL
+ * finds that person instead, here or elsewhere. The words are marked where they were found.
  */
 export function SearchPage() {
   const { query } = useLocation();
@@ -27,13 +29,19 @@ function TextSearch() {
   return (
     <div className="page page-stream">
       <h1 className="page-title">Search</h1>
-      <SearchForm key={q} initial={q} className="search-form-page" label="Search on this page" />
+      <SearchForm className="search-form-page" label="Search on this page" />
       {looksLikeAddress(q) ? (
         <PeopleResults key={q} q={q} />
       ) : timeline ? (
-        <SearchResults q={q} timeline={timeline} />
+        <>
+          <PeopleByName key={q} q={q} />
+          <h2 className="search-section-title">Posts and comments</h2>
+          <SearchResults q={q} timeline={timeline} />
+        </>
       ) : (
-        <Empty title="Search your stream.">Type words to find the posts and comments containing all of them, #tag for a tag, or someone's address (user@server) to find and follow them.</Empty>
+        <Empty title="Search your stream and people.">
+          Type words to find the posts and comments containing all of them and the people named so, #tag for a tag, or someone's address (user@server) to find and follow them.
+        </Empty>
       )}
     </div>
   );
@@ -42,15 +50,17 @@ function TextSearch() {
 function SearchResults({ q, timeline }: { q: string; timeline: Timeline }) {
   const stream = useStream(undefined, timeline);
   return (
-    <ThreadList
-      stream={stream}
-      texts={{
-        label: `Results for ${q}`,
-        loading: 'Searching…',
-        failed: 'The search failed',
-        end: 'No more results.',
-        empty: <Empty title={`Nothing found for “${q}”.`}>Search finds whole words in posts and comments you can see.</Empty>,
-      }}
-    />
+    <HighlightWords q={q}>
+      <ThreadList
+        stream={stream}
+        texts={{
+          label: `Results for ${q}`,
+          loading: 'Searching…',
+          failed: 'The search failed',
+          end: 'No more results.',
+          empty: <Empty title={`Nothing found for “${q}”.`}>Search finds whole words in posts and comments you can see.</Empty>,
+        }}
+      />
+    </HighlightWords>
   );
 }

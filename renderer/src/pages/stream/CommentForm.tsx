@@ -2,6 +2,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { comment } from '../../api/statuses.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
+import { FormatSelect } from '../../content/FormatSelect.tsx';
+import { useWritingFormat } from '../../content/writingFormat.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { useMe } from '../../me.tsx';
@@ -22,6 +24,7 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
   const channel = useChannel();
   const { me, photo } = useMe();
   const action = useAction(comment);
+  const [format, setFormat] = useWritingFormat();
   const box = useRef<HTMLTextAreaElement>(null);
   const keepFocus = useKeepFocus(action.busy, box);
   const label = replyingTo ? `Reply to ${replyingTo}` : 'Write a comment';
@@ -30,7 +33,7 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
     e.preventDefault();
     if (!text.trim()) return;
     keepFocus();
-    if (await action.run(parentId, text.trim())) {
+    if (await action.run(parentId, text.trim(), format)) {
       setText('');
       await onPosted();
     }
@@ -55,6 +58,8 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
           if (e.key === 'Escape' && onCancel) onCancel();
         }}
       />
+      {/* Shown once there is something to write: a stream has a comment box under every post. */}
+      {text && <FormatSelect value={format} onChange={setFormat} disabled={action.busy} className="format-select-small" />}
       <button type="submit" className="button button-small" disabled={action.busy || !text.trim()}>
         {action.busy ? 'Sending…' : replyingTo ? 'Reply' : 'Comment'}
       </button>

@@ -9,6 +9,11 @@ import { usePreviewRenderer } from '../../content/usePreview.ts';
 import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
+import { FormatSelect } from '../../content/FormatSelect.tsx';
+import { useWritingFormat } from '../../content/writingFormat.ts';
+import { useNotify } from '../../notices.tsx';
+import { albumNameProblem } from '../photos/albumNames.ts';
+import { AlbumField, monthAlbum } from './AlbumField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import { AudiencePicker, PUBLIC, type Audience } from './AudiencePicker.tsx';
 import { BbcodeToolbar, shortcutFor } from './BbcodeToolbar.tsx';
@@ -18,6 +23,8 @@ interface EditTarget {
   postId: number;
   title: string;
   body: string;
+  /** How the post is written; it stays so. */
+  mimetype?: string;
 }
 
 /** Writing a post (or editing one): title, BBCode body with a live preview to open, attachment, audience, place. */
@@ -26,9 +33,13 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const [title, setTitle] = useState(edit?.title ?? '');
   const [body, setBody] = useState(edit?.body ?? '');
   const [warning, setWarning] = useState('');
-  const [format, setFormat] = useState<PostFormat>('text/bbcode');
+  // A new post starts in the format chosen last; an edit keeps the post's own.
+  const [chosenFormat, setFormat] = useWritingFormat();
+  const format: PostFormat = edit ? ((edit.mimetype as PostFormat | undefined) ?? 'text/bbcode') : chosenFormat;
   const [previewing, setPreviewing] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
+  const [album, setAlbum] = useState(monthAlbum);
+  const notify = useNotify();
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
   const [allowComments, setAllowComments] = useState(true);
@@ -49,8 +60,8 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     setTitle('');
     setBody('');
     setWarning('');
-    setFormat('text/bbcode');
     setFiles([]);
+    setAlbum(monthAlbum());
     setAudience(PUBLIC);
     setPlace({ location: '', coord: '' });
     setAllowComments(true);
@@ -60,12 +71,17 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
+    const albumName = album.trim() || monthAlbum();
+    const albumProblem = files.length ? albumNameProblem(albumName) : undefined;
+    if (albumProblem) return setError(albumProblem);
     setError(undefined);
     keepFocus();
     setProgress(0);
-    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
+    upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, album: albumName, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
+    const photos = files.some((f) => f.type.startsWith('image/'));
     try {
       await upload.current.promise;
+      if (photos) notify(`Your photos are in the album “${albumName}”, under Photos.`, 'info');
       if (!edit) reset();
       onPosted();
     } catch (err) {
@@ -105,16 +121,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
       <div className="composer-format-row">
         {format === 'text/bbcode' ? <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} /> : <span />}
         <span className="composer-format">
-          {!edit && (
-            <>
-              <label htmlFor={`${ids}-format`}>Format</label>
-              <select id={`${ids}-format`} value={format} onChange={(e) => setFormat(e.target.value as PostFormat)} disabled={busy}>
-                <option value="text/bbcode">BBCode</option>
-                <option value="text/markdown">Markdown</option>
-                <option value="text/plain">Plain text</option>
-              </select>
-            </>
-          )}
+          {!edit && <FormatSelect value={format} onChange={setFormat} disabled={busy} />}
           <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={previewing ? `${ids}-preview` : undefined} onClick={() => setPreviewing(!previewing)}>
             Preview
           </button>
@@ -164,6 +171,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
           </label>
         )}
       </div>
+      {files.length > 0 && <AlbumField value={album} onChange={setAlbum} photos={files.some((f) => f.type.startsWith('image/'))} disabled={busy} />}
       {!edit && <LocationField key={round} value={place} onChange={setPlace} />}
       {busy && files.length > 0 && (
         <div className="upload-status">

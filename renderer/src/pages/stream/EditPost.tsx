@@ -19,7 +19,7 @@ export function EditPost({ status, onDone }: { status: Status; onDone: (saved: b
     );
   return (
     <Composer
-      edit={{ postId: status.id, title: source.data?.title ?? status.friendica_title ?? '', body: source.data?.body ?? status.text }}
+      edit={{ postId: status.id, title: source.data?.title ?? status.friendica_title ?? '', body: source.data?.body ?? status.text, mimetype: source.data?.mimetype }}
       onPosted={() => onDone(true)}
       onCancel={() => onDone(false)}
     />

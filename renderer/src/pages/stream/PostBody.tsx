@@ -4,8 +4,12 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Time } from '../../components/Time.tsx';
 import { SafeHtml, type PostLinks } from '../../content/SafeHtml.tsx';
+import { Highlighted } from '../../content/highlight.tsx';
+import type { Picture } from '../../content/pictureRuns.ts';
 import { Link } from '../../router.tsx';
+import { useChannel } from '../../session.tsx';
 import { Audience } from './Audience.tsx';
+import { PostPhotos } from './PostPhotos.tsx';
 import { authorOf, threadId } from './threads.ts';
 
 /**
@@ -30,25 +34,24 @@ function Attachments({ status, html }: { status: Status; html: string }) {
   // A photo attached to a post is in its text already (a scale of it, under the same key).
   const extra = (status.attachments ?? []).filter((a) => !html.includes(a.url) && !(fileKey(a.url) && html.includes(fileKey(a.url)!)));
   if (!extra.length) return null;
+  const images = extra.filter((a) => a.mimetype?.startsWith('image/'));
+  const files = extra.filter((a) => !a.mimetype?.startsWith('image/'));
   return (
-    <ul className="attachments">
-      {extra.map((a) =>
-        a.mimetype?.startsWith('image/') ? (
-          <li key={a.url}>
-            <a href={a.url} target="_blank" rel="noopener noreferrer">
-              <img src={a.url} alt="Attached image" loading="lazy" />
-            </a>
-          </li>
-        ) : (
-          <li key={a.url}>
-            <a href={a.url} target="_blank" rel="noopener noreferrer" className="file-link">
-              <Icon name="clip" size={16} /> {decodeURIComponent(a.url.split('/').pop() ?? 'Attachment')}
-              {a.size ? <span className="muted"> ({Math.ceil(a.size / 1024)} KB)</span> : null}
-            </a>
-          </li>
-        ),
+    <>
+      {images.length > 0 && <PostPhotos pictures={images.map((a) => ({ src: a.url, alt: 'Attached image' }))} own={false} />}
+      {files.length > 0 && (
+        <ul className="attachments">
+          {files.map((a) => (
+            <li key={a.url}>
+              <a href={a.url} target="_blank" rel="noopener noreferrer" className="file-link">
+                <Icon name="clip" size={16} /> {decodeURIComponent(a.url.split('/').pop() ?? 'Attachment')}
+                {a.size ? <span className="muted"> ({Math.ceil(a.size / 1024)} KB)</span> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
       )}
-    </ul>
+    </>
   );
 }
 
@@ -69,8 +72,12 @@ function originHost(status: Status): string | undefined {
   }
 }
 
-export function PostBody({ status, compact }: { status: Status; compact?: boolean }) {
+/** A post or comment: its author, time and audience, title, text (its photos as a grid), attachments and place. */
+export function PostBody({ status, compact, onChanged }: { status: Status; compact?: boolean; onChanged?: () => void }) {
+  const channel = useChannel();
   const author = authorOf(status);
+  const own = !isElsewhere(author) && author.screen_name.toLowerCase() === channel.nick.toLowerCase();
+  const pictures = (run: Picture[], key: number) => <PostPhotos key={key} pictures={run} own={own} onChanged={onChanged} />;
   // Someone elsewhere: their address, and the post where it lives.
   const elsewhere = isElsewhere(author);
   const origin = elsewhere ? originHost(status) : undefined;
@@ -98,8 +105,18 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
           </span>
         </div>
       </div>
-      {status.friendica_title ? <h2 className="post-title">{status.friendica_title}</h2> : null}
-      {html ? <SafeHtml html={html} className="post-content" links={postLinks(status)} /> : <p className="post-content">{status.text}</p>}
+      {status.friendica_title ? (
+        <h2 className="post-title">
+          <Highlighted text={status.friendica_title} />
+        </h2>
+      ) : null}
+      {html ? (
+        <SafeHtml html={html} className="post-content" links={postLinks(status)} pictures={pictures} />
+      ) : (
+        <p className="post-content">
+          <Highlighted text={status.text} />
+        </p>
+      )}
       <Attachments status={status} html={html} />
       {geo && (
         <a className="post-place muted" href={`https://www.openstreetmap.org/?mlat=${geo[0]}&mlon=${geo[1]}#map=15/${geo[0]}/${geo[1]}`} target="_blank" rel="noopener noreferrer">

@@ -37,7 +37,7 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
       {editing ? (
         <EditPost status={top} onDone={async (saved) => (setEditing(false), saved ? refresh() : undefined)} />
       ) : (
-        <PostBody status={shared ?? top} />
+        <PostBody status={shared ?? top} onChanged={() => void refresh()} />
       )}
       <div className="thread-bar">
         <Reactions status={top} onChanged={refresh} />

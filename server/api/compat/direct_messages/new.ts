@@ -7,7 +7,8 @@ import { reply } from '../reply.js';
 
 /**
  * direct_messages/new: text to user_id or screen_name (a channel of this hub), with an optional
- * title/subject; replyto continues a conversation. Answers the sent message.
+ * title/subject; replyto continues a conversation; `mimetype` says how the text is written (BBCode
+ * by default, text/markdown, text/plain). Answers the sent message.
  */
 export const directMessagesNew: ApiRoute = {
   path: 'direct_messages/new',
@@ -21,6 +22,7 @@ export const directMessagesNew: ApiRoute = {
     const mail = sendDirectMessage(req.hub, channel, {
       recipient: named ? resolveWho(req, { orSelf: false }).xchan_hash : undefined,
       body: p.str('text') ?? '',
+      mimetype: p.str('mimetype')?.trim() || undefined,
       title: p.str('title') ?? p.str('subject'),
       replyTo,
     });

@@ -35,7 +35,10 @@ function source(req: ApiRequest): string {
   return /twidere/i.test(req.ctx.get('user-agent')) ? 'Twidere' : 'api';
 }
 
-/** statuses/update (and update_with_media with requireMedia): posts a status or a reply. */
+/**
+ * statuses/update (and update_with_media with requireMedia): posts a status or a reply. `mimetype`
+ * (as item/update's: text/bbcode by default, text/markdown, text/plain) says how the text is written.
+ */
 export async function updateHandler(req: ApiRequest, requireMedia = false) {
   const channel = req.user().channel;
   const files = req.params.fileList('media');
@@ -44,6 +47,7 @@ export async function updateHandler(req: ApiRequest, requireMedia = false) {
   const item = await postStatus(req.hub, channel, {
     text: req.params.str('status') ?? '',
     title: req.params.str('title')?.trim() || undefined,
+    mimetype: req.params.str('mimetype')?.trim() || undefined,
     app,
     acl: aclFromParams(req, channel),
     inReplyTo: replyTarget(req),

@@ -6,6 +6,7 @@ import { getItemByMid } from '../../../store/items.js';
 import { aclFromLists, type AccessLists } from '../../../services/acl.js';
 import type { PostInput } from '../../../services/items.js';
 import type { ItemSubmission } from '../../../services/item-submit.js';
+import { albumName } from '../../../services/photos.js';
 import { parseCategories } from '../../../content/terms.js';
 import { fromAclString, uuid } from '../../../util/ids.js';
 import { nowDb } from '../../../util/time.js';
@@ -109,6 +110,8 @@ export function updateRequest(hub: Hub, channel: ChannelRow, params: ParamReader
     post,
     edit: { body, title, summary, mimetype, categories, objType, expires, acl },
     media,
+    // Where the uploads go: Hearth's addition, for the UI to name it (the month's by default).
+    album: params.has('album') ? albumName(params.str('album') ?? '') : undefined,
   };
 }
 
