@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import { PASSWORD, startHub, type TestHub } from '../helpers/hub.js';
 import { makeImage, tempUpload } from '../helpers/media.js';
 import { postStatus } from '../helpers/ui-fixtures.js';
-import { openUi, type Ui } from '../helpers/ui.js';
+import { DESKTOP, PHONE, openUi, type Ui } from '../helpers/ui.js';
 import { createPhoto } from '../../server/services/photos.js';
 
 /** "Move a channel here" in the UI: a channel of another hub comes over with a progress bar and a summary. */
@@ -20,8 +20,6 @@ const consoleErrors: string[] = [];
 let release: () => void = () => {};
 let held = new Promise<void>((resolve) => (release = resolve));
 
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1200, height: 900 };
 
 async function shoot(name: string): Promise<void> {
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
