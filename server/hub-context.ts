@@ -10,7 +10,7 @@ import type { LoginThrottle } from './auth/throttle.js';
 import type { BodyLimits } from './http/body.js';
 import type { RateLimit } from './http/rate-limit.js';
 import type { StreamBudget } from './http/stream-budget.js';
-import type { IntegrityReport } from './services/integrity.js';
+import type { IntegrityReport, IntegrityStatus } from './services/integrity.js';
 import type { FederationRuntime } from './federation/runtime.js';
 import type { BackupService } from './backup/service.js';
 
@@ -59,8 +59,10 @@ export interface Hub {
   readonly hostname: string;
   readonly host: string;
   readonly port: number;
-  /** What the startup check found and repaired; it runs in the background from createHub on. */
+  /** What the integrity check found and repaired; it runs in the background from createHub on. */
   readonly integrity: Promise<IntegrityReport>;
+  /** How far the integrity check is, and what it found so far. */
+  integrityStatus(): IntegrityStatus;
   /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
   readonly federation: FederationRuntime;
   /** Backups: now, on the owner's word, and on a schedule once started (backup/service.ts). */
