@@ -8,7 +8,7 @@ import { loadEndpoint, type LoadOptions, type LoadResult, type RequestSpec } fro
 
 const BIN = fileURLToPath(new URL('../bin/hearth.js', import.meta.url));
 
-/** What `npm run bench` measures of backups (README, "Backups"). */
+/** What `npm run bench` measures of backups (bench/README.md, "Backups"). */
 export interface BackupMeasure {
   /** What a backup holds: the database and every file it refers to. */
   backupMB: number;
