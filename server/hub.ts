@@ -74,7 +74,7 @@ export interface HubOptions {
   /** Where log lines go; silent when absent. */
   log?: Logger;
   /** When the background integrity check begins and how it spreads its slices (tests hurry it). */
-  integrity?: Pick<IntegrityOptions, 'delayMs' | 'pauseMs'>;
+  integrity?: Pick<IntegrityOptions, 'delayMs' | 'pauseMs' | 'beforeRepair'>;
 }
 
 
@@ -159,6 +159,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   integrity.then(
     (report) => {
       if (report.repaired.length) log.warn(`integrity check repaired: ${report.repaired.join('; ')}`);
+      else if (full && integrityCheck.status().state === 'done') log.info('integrity check after an unclean stop: nothing to repair');
     },
     (err: Error) => log.error(`integrity check failed: ${err.message}`),
   );

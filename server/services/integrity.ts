@@ -21,7 +21,7 @@ export interface IntegrityOptions {
   pauseMs?: number;
   /** Go on from the slice where the last check stopped (kept in the database), instead of from the first. */
   resume?: boolean;
-  /** Tests interleave writes here: awaited before the findings of each slice are looked at again. */
+  /** Tests interleave writes or hold the check here: awaited before the findings of each slice are looked at again. */
   beforeRepair?: () => Promise<void>;
 }
 
@@ -164,7 +164,8 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
       queue = queue.then(() => handle(f)).catch((err: Error) => finish('failed', err.message));
     });
   };
-  if (opts.delayMs) timer = setTimeout(begin, opts.delayMs);
+  // The wait alone does not keep the process alive; a running check does.
+  if (opts.delayMs) timer = setTimeout(begin, opts.delayMs).unref();
   else begin();
 
   return {

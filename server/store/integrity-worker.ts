@@ -28,8 +28,9 @@ const list = (dir, isRoot) => {
     throw err;
   }
 };
+// As AttachmentStore.keyOf.
 const keyOf = (content) => {
-  const key = content.slice(Math.max(content.lastIndexOf('/'), content.lastIndexOf('\\\\')) + 1);
+  const key = content.slice(content.lastIndexOf('/') + 1);
   return KEY.test(key) ? key : undefined;
 };
 // The rows of one slice; the first slice also takes rows whose content names no key at all.
