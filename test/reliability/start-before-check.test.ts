@@ -1,7 +1,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -137,5 +137,31 @@ test('a full check cut short by a clean stop runs again at the next start', asyn
     assert.deepEqual(sqliteFindings((await routine.integrity).repaired), []);
   } finally {
     await routine.close();
+  }
+});
+
+test('a database damaged before an unclean stop is reported by the next start’s check, and the hub serves meanwhile', async () => {
+  await crash();
+  // A page of an index no start reads is overwritten, as a failing disk would.
+  const db = openDatabase(join(dataDir, 'hearth.db'));
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const pageSize = db.pragma('page_size', { simple: true }) as number;
+  const page = db.prepare("SELECT pageno FROM dbstat WHERE name = 'item_mid_idx' AND pagetype = 'leaf' LIMIT 1 OFFSET 5").pluck().get() as number;
+  db.close();
+  assert.ok(Number.isInteger(page), 'no page of the index to damage');
+  const file = await open(join(dataDir, 'hearth.db'), 'r+');
+  await file.write(Buffer.alloc(64, 0xff), 0, 64, (page - 1) * pageSize);
+  await file.close();
+
+  const check = heldCheck();
+  const { hub, events } = await firstEvents({ integrity: check.options });
+  try {
+    assert.deepEqual(events, ['answer 200'], 'the first answer waited for the integrity check');
+    check.release();
+    const report = await hub.integrity;
+    assert.ok(report.repaired.some((r) => r.startsWith('database quick_check reported: ')), report.repaired.join('; '));
+  } finally {
+    check.release();
+    await hub.close();
   }
 });
