@@ -10,7 +10,7 @@ import type { LoginThrottle } from './auth/throttle.js';
 import type { BodyLimits } from './http/body.js';
 import type { RateLimit } from './http/rate-limit.js';
 import type { StreamBudget } from './http/stream-budget.js';
-import type { IntegrityReport, IntegrityStatus } from './services/integrity.js';
+import type { IntegrityReport } from './services/integrity.js';
 import type { FederationRuntime } from './federation/runtime.js';
 import type { BackupService } from './backup/service.js';
 
@@ -59,10 +59,12 @@ export interface Hub {
   readonly hostname: string;
   readonly host: string;
   readonly port: number;
-  /** What the integrity check found and repaired; it runs in the background from createHub on. */
+  /**
+   * What the integrity check found and repaired. It runs in the background from createHub on: after
+   * an unclean stop all of it soon after the start, otherwise the store against the database only,
+   * later and spread over time. Settles when it ends, or at close() with what it found so far.
+   */
   readonly integrity: Promise<IntegrityReport>;
-  /** How far the integrity check is, and what it found so far. */
-  integrityStatus(): IntegrityStatus;
   /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
   readonly federation: FederationRuntime;
   /** Backups: now, on the owner's word, and on a schedule once started (backup/service.ts). */

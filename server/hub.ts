@@ -80,8 +80,11 @@ export interface HubOptions {
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
-/** After an unclean stop: everything, at once. */
-const FULL_CHECK_PACE = { delayMs: 0, pauseMs: 0 };
+/**
+ * After an unclean stop: everything, in one go, once the start's first requests are answered (on
+ * two cores the check's thread would otherwise take half the machine while the window opens).
+ */
+const FULL_CHECK_PACE = { delayMs: 2_000, pauseMs: 0 };
 /** Otherwise: the store against the database, once the start's requests are served, spread over a minute. */
 const ROUTINE_CHECK_PACE = { delayMs: 30_000, pauseMs: 2_000 };
 
@@ -209,7 +212,6 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     tmpSpace,
     parseBody,
     integrity,
-    integrityStatus: () => integrityCheck.status(),
     throttle,
     appRegistrations,
     streamBudget: new StreamBudget(connectionLimits),

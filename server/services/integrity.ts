@@ -103,7 +103,8 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
 
   const removeOrphans = async (orphans: string[]) => {
     for (const key of orphans) {
-      if (written.keys.has(key)) continue;
+      // Stored since the check began (a write in progress), or removed since it was listed.
+      if (written.keys.has(key) || (await store.size(key)) === undefined) continue;
       await store.remove(key);
       counts.orphanFiles++;
     }
@@ -164,8 +165,7 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
       queue = queue.then(() => handle(f)).catch((err: Error) => finish('failed', err.message));
     });
   };
-  // The wait alone does not keep the process alive; a running check does.
-  if (opts.delayMs) timer = setTimeout(begin, opts.delayMs).unref();
+  if (opts.delayMs) timer = setTimeout(begin, opts.delayMs);
   else begin();
 
   return {
