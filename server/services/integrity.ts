@@ -67,6 +67,7 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
   if (full) setConfig(db, 'system', FULL_PENDING, '1');
   const first = opts.resume ? Number(getConfig(db, 'system', NEXT_SLICE) ?? 0) % STORE_SLICES || 0 : 0;
   const slices = Array.from({ length: STORE_SLICES }, (_, i) => (first + i) % STORE_SLICES);
+  let nextSlice = first;
 
   const report = (): IntegrityReport => {
     const repaired = [...counts.notes];
@@ -146,7 +147,7 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
         await removeRowsStillWithoutFile(f.missing);
         await removeOrphans(f.orphans);
         status.slicesDone++;
-        if (db.open) setConfig(db, 'system', NEXT_SLICE, String((f.slice + 1) % STORE_SLICES));
+        nextSlice = (f.slice + 1) % STORE_SLICES;
         worker?.proceed();
         return;
       case 'done':
@@ -177,6 +178,9 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
       if (timer) clearTimeout(timer);
       await worker?.stop();
       await queue;
+      // Kept for the next start, written once here rather than after every slice: a running hub
+      // writes nothing unless it repairs something.
+      if (status.state === 'running' && db.open) setConfig(db, 'system', NEXT_SLICE, String(nextSlice));
       finish('stopped');
     },
   };
