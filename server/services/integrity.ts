@@ -113,6 +113,8 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
 
   let worker: IntegrityWorker | undefined;
   let stopped = false;
+  let onStop = () => {};
+  const stopping = new Promise<void>((resolve) => (onStop = resolve));
   let timer: NodeJS.Timeout | undefined;
   let settle: (r: IntegrityReport) => void;
   let fail: (e: Error) => void;
@@ -142,7 +144,8 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
         if (f.foreignKeys) counts.notes.push(`${f.foreignKeys} foreign key violations found`);
         return;
       case 'slice':
-        await opts.beforeRepair?.();
+        // A test holding the check here does not hold up stop().
+        if (opts.beforeRepair) await Promise.race([opts.beforeRepair(), stopping]);
         if (stopped) return;
         await removeRowsStillWithoutFile(f.missing);
         await removeOrphans(f.orphans);
@@ -175,6 +178,7 @@ export function startIntegrityCheck(db: Db, store: AttachmentStore, opts: Integr
     async stop() {
       if (stopped) return;
       stopped = true;
+      onStop();
       if (timer) clearTimeout(timer);
       await worker?.stop();
       await queue;
