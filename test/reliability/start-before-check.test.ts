@@ -120,9 +120,7 @@ test('a full check cut short by a clean stop runs again at the next start', asyn
   await crash();
   const check = heldCheck();
   const first = await createHub({ dataDir, port: 0, integrity: check.options });
-  const closed = first.close();
-  check.release();
-  await closed;
+  await first.close();
 
   const next = await createHub({ dataDir, port: 0, integrity: { delayMs: 0, pauseMs: 0 } });
   try {
@@ -164,4 +162,35 @@ test('a database damaged before an unclean stop is reported by the next start’
     check.release();
     await hub.close();
   }
+});
+
+test('a routine check cut short by a stop goes on where it stopped at the next start', async () => {
+  // An orphan file in each slice of the store (a slice: the keys that begin with one hex digit).
+  const orphans = [...'0123456789abcdef'].map((digit) => digit + randomBytes(32).toString('hex').slice(1));
+  for (const key of orphans) {
+    await mkdir(join(dataDir, 'store', key.slice(0, 2), key.slice(2, 4)), { recursive: true });
+    await writeFile(join(dataDir, 'store', key.slice(0, 2), key.slice(2, 4), key), 'nobody refers to me');
+  }
+  const left = () => orphans.filter((key) => existsSync(join(dataDir, 'store', key.slice(0, 2), key.slice(2, 4), key))).length;
+
+  /** Starts a hub whose check repairs `slices` slices and is then stopped with the hub. */
+  const runFor = async (slices: number) => {
+    let repairs = 0;
+    let reached = () => {};
+    const atLimit = new Promise<void>((resolve) => (reached = resolve));
+    const check = heldCheck();
+    const hub = await createHub({
+      dataDir,
+      port: 0,
+      integrity: { ...check.options, beforeRepair: () => (repairs++ < slices ? Promise.resolve() : (reached(), check.options!.beforeRepair!())) },
+    });
+    await atLimit;
+    await hub.close();
+    return (await hub.integrity).orphanFiles;
+  };
+  assert.equal(await runFor(3), 3);
+  assert.equal(left(), 13);
+  // Three slices further on, not the same three again.
+  assert.equal(await runFor(3), 3);
+  assert.equal(left(), 10);
 });
