@@ -60,7 +60,11 @@ export interface Hub {
   readonly hostname: string;
   readonly host: string;
   readonly port: number;
-  /** What the startup check found and repaired; it runs in the background from createHub on. */
+  /**
+   * What the integrity check found and repaired. It runs in the background from createHub on: after
+   * an unclean stop all of it soon after the start, otherwise the store against the database only,
+   * later and spread over time. Settles when it ends, or at close() with what it found so far.
+   */
   readonly integrity: Promise<IntegrityReport>;
   /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
   readonly federation: FederationRuntime;

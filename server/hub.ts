@@ -37,7 +37,7 @@ import { mountWeb } from './web/routes.js';
 import { appNotFound } from './web/ui.js';
 import { relocateLocalChannels } from './store/channels.js';
 import { purgeExpiredSessions } from './store/sessions.js';
-import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
+import { fullCheckPending, startIntegrityCheck, type IntegrityOptions, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
@@ -80,6 +80,8 @@ export interface HubOptions {
    * --base-url, a reverse proxy). Without remembered/remember the choice is kept in the database.
    */
   lanSwitch?: Partial<LanSwitchOptions>;
+  /** When the background integrity check begins and how it spreads its slices (tests hurry it). */
+  integrity?: Pick<IntegrityOptions, 'delayMs' | 'pauseMs' | 'beforeRepair'>;
 }
 
 
@@ -87,6 +89,14 @@ export interface HubOptions {
 const LAN_ACCESS_SETTING = 'lan_access';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
+
+/**
+ * After an unclean stop: everything, in one go, once the start's first requests are answered (on
+ * two cores the check's thread would otherwise take half the machine while the window opens).
+ */
+const FULL_CHECK_PACE = { delayMs: 2_000, pauseMs: 0 };
+/** Otherwise: the store against the database, once the start's requests are served, spread over a minute. */
+const ROUTINE_CHECK_PACE = { delayMs: 30_000, pauseMs: 2_000 };
 
 
 
@@ -150,19 +160,21 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const files = (options.attachmentStore ?? ((root: string) => new AttachmentStore(root)))(join(dataDir, 'store'));
   await files.init();
   const log = options.log ?? silent;
-  // SQLite's own checks read the whole database (seconds for years of posts); they are for after a
-  // crash, which the marker left by a run that never reached close() reveals.
+  // A run that never reached close() leaves its marker behind. After such an unclean stop the whole
+  // check runs at once (SQLite's own checks read the whole database: seconds for years of posts);
+  // otherwise only the store is compared with the database, a slice at a time, well after the start.
+  // Either way in a worker thread with a connection of its own: the hub serves meanwhile.
   const runningMarker = join(dataDir, 'hub.running');
-  const afterCrash = existsSync(runningMarker);
+  const full = existsSync(runningMarker) || fullCheckPending(db);
   writeFileSync(runningMarker, `${process.pid}\n`);
-  // In the background: listing a large store takes a good part of a second, and the hub can serve
-  // meanwhile (the check leaves the files of writes made while it runs alone).
-  const integrity = checkIntegrity(db, files, { sqlite: afterCrash });
+  const integrityCheck = startIntegrityCheck(db, files, { sqlite: full, resume: !full, ...(full ? FULL_CHECK_PACE : ROUTINE_CHECK_PACE), ...options.integrity });
+  const integrity = integrityCheck.done;
   integrity.then(
     (report) => {
-      if (report.repaired.length) log.warn(`startup check repaired: ${report.repaired.join('; ')}`);
+      if (report.repaired.length) log.warn(`integrity check repaired: ${report.repaired.join('; ')}`);
+      else if (full && integrityCheck.status().state === 'done') log.info('integrity check after an unclean stop: nothing to repair');
     },
-    (err: Error) => log.error(`startup check failed: ${err.message}`),
+    (err: Error) => log.error(`integrity check failed: ${err.message}`),
   );
   purgeExpiredSessions(db);
   const htmlRefresh = refreshRenderedHtml(db);
@@ -283,7 +295,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       trimmer.stop();
       appRemoval.stop();
       await htmlRefresh.stop();
-      await integrity.catch(() => undefined);
+      await integrityCheck.stop();
       await checkpointer.stop();
       if (db.open) db.close();
       rmSync(runningMarker, { force: true });

@@ -10,15 +10,6 @@ export interface StoredFileRef {
   photoResource?: string;
 }
 
-/** SQLite's own consistency: 'ok' or the first problem quick_check found. */
-export function quickCheck(db: Db): string {
-  return String(db.pragma('quick_check', { simple: true }));
-}
-
-export function foreignKeyViolations(db: Db): number {
-  return (db.pragma('foreign_key_check') as unknown[]).length;
-}
-
 /** The content (relative store path) of every attach and photo row whose file lives in the attachment store. */
 export function storedFileContents(db: Db): string[] {
   return stmt<[], string>(db, 'SELECT content FROM attach WHERE is_dir = 0 AND os_storage = 1 UNION ALL SELECT content FROM photo WHERE os_storage = 1')
@@ -26,14 +17,21 @@ export function storedFileContents(db: Db): string[] {
     .all();
 }
 
-/** Every attach and photo row whose content lives in the attachment store. */
-export function* storedFileRefs(db: Db): Generator<StoredFileRef> {
-  for (const row of stmt<[], { id: number; content: string; hash: string; is_photo: number }>(db, 'SELECT id, content, hash, is_photo FROM attach WHERE is_dir = 0 AND os_storage = 1').iterate()) {
-    yield { table: 'attach', id: row.id, content: row.content, photoResource: row.is_photo ? row.hash : undefined };
+/** One attach or photo row that keeps its file in the store, as it is now; undefined when it is gone. */
+export function storedFileRef(db: Db, table: 'attach' | 'photo', id: number): StoredFileRef | undefined {
+  if (table === 'attach') {
+    const row = stmt<[number], { content: string; hash: string; is_photo: number }>(db, 'SELECT content, hash, is_photo FROM attach WHERE id = ? AND is_dir = 0 AND os_storage = 1').get(id);
+    return row && { table, id, content: row.content, photoResource: row.is_photo ? row.hash : undefined };
   }
-  for (const row of stmt<[], { id: number; resource_id: string; content: string }>(db, 'SELECT id, resource_id, content FROM photo WHERE os_storage = 1').iterate()) {
-    yield { table: 'photo', id: row.id, content: row.content, photoResource: row.resource_id };
-  }
+  const row = stmt<[number], { content: string; resource_id: string }>(db, 'SELECT content, resource_id FROM photo WHERE id = ? AND os_storage = 1').get(id);
+  return row && { table, id, content: row.content, photoResource: row.resource_id };
+}
+
+/** The store paths of every row of a photo: its scales and its file record. */
+export function photoFileContents(db: Db, resourceId: string): string[] {
+  return stmt<[string, string], string>(db, 'SELECT content FROM photo WHERE resource_id = ? AND os_storage = 1 UNION ALL SELECT content FROM attach WHERE hash = ? AND is_photo = 1 AND os_storage = 1')
+    .pluck()
+    .all(resourceId, resourceId);
 }
 
 /**

@@ -110,7 +110,7 @@ test('photos deleted while a backup copies their files: the backup takes a new c
     const restored = join(work, 'restored');
     await runRestore({ target: new FolderTarget(dir), dataDir: restored, backupId: result.id });
     assert.deepEqual([...(await storeFiles(restored)).entries()].sort(), [...(await storeFiles(t.dataDir)).entries()].sort(), 'the backup is the hub after the deletions');
-    const hub = await startHub({ dataDir: restored });
+    const hub = await startHub({ dataDir: restored, options: { integrity: { delayMs: 0, pauseMs: 0 } } });
     try {
       assert.deepEqual(await hub.hub.integrity, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
     } finally {

@@ -127,7 +127,7 @@ test('a hub backed up while a client posts is restored whole, byte for byte, and
     }
 
     // The restored hub starts, finds nothing to repair, and serves what it holds.
-    const restored = await startHub({ dataDir: restoredDir });
+    const restored = await startHub({ dataDir: restoredDir, options: { integrity: { delayMs: 0, pauseMs: 0 } } });
     try {
       const report = await restored.hub.integrity;
       assert.deepEqual(report, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });

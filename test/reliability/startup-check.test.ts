@@ -39,7 +39,8 @@ test('the startup check reports and repairs orphan files, rows without files and
     await rm(join(dataDir, lostFile.content));
     await writeFile(join(dataDir, 'store', '.tmp', 'leftover'), 'half written');
 
-    const hub = await createHub({ dataDir, port: 0 });
+    // A clean stop: the routine check, hurried.
+    const hub = await createHub({ dataDir, port: 0, integrity: { delayMs: 0, pauseMs: 0 } });
     try {
       const r = await hub.integrity;
       assert.equal(r.rowsWithoutFile, 2, r.repaired.join('; '));
@@ -56,7 +57,7 @@ test('the startup check reports and repairs orphan files, rows without files and
     } finally {
       await hub.close();
     }
-    const again = await createHub({ dataDir, port: 0 });
+    const again = await createHub({ dataDir, port: 0, integrity: { delayMs: 0, pauseMs: 0 } });
     try {
       assert.deepEqual(await again.integrity, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
     } finally {

@@ -4,10 +4,10 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { mkdir } from 'node:fs/promises';
 import { AttachmentStore, commitWithFiles } from '../../server/files/store.js';
-import { migrate } from '../../server/db/open.js';
-import { checkIntegrity } from '../../server/services/integrity.js';
+import { openDatabase } from '../../server/db/open.js';
+import { checkIntegrity, startIntegrityCheck } from '../../server/services/integrity.js';
 
 async function newStore() {
   const dir = await mkdtemp(join(tmpdir(), 'hearth-store-'));
@@ -48,68 +48,61 @@ test('a failed file write leaves neither a file nor a temporary file', async () 
   assert.deepEqual(await store.listKeys(), []);
 });
 
-test('the startup check removes orphan files and rows whose file is missing', async () => {
-  const { store } = await newStore();
-  const db = new Database(':memory:');
-  migrate(db);
+/** A database file with one channel, next to the store (the check reads it from a worker thread). */
+function newDatabase(dir: string) {
+  const db = openDatabase(join(dir, 'hearth.db'));
   db.prepare("INSERT INTO account (account_email, account_password) VALUES ('a@b.c', 'x')").run();
   db.prepare("INSERT INTO xchan (xchan_hash) VALUES ('h')").run();
   db.prepare("INSERT INTO channel (channel_account_id, channel_address, channel_hash) VALUES (1, 'a', 'h')").run();
+  return db;
+}
+
+test('the integrity check removes orphan files and rows whose file is missing', async () => {
+  const { dir, store } = await newStore();
+  const db = newDatabase(dir);
   const kept = await store.putBuffer(Buffer.from('kept'));
   const orphan = await store.putBuffer(Buffer.from('orphan'));
   const missing = 'f'.repeat(64);
   const insert = db.prepare('INSERT INTO attach (uid, hash, content) VALUES (1, ?, ?)');
   insert.run('a'.repeat(64), store.relativePath(kept));
   insert.run('b'.repeat(64), store.relativePath(missing));
+  insert.run('d'.repeat(64), 'store/not-a-key');
   const report = await checkIntegrity(db, store);
   assert.equal(report.orphanFiles, 1);
-  assert.equal(report.rowsWithoutFile, 1);
+  assert.equal(report.rowsWithoutFile, 2);
   assert.deepEqual(await store.listKeys(), [kept]);
   assert.equal((db.prepare('SELECT count(*) AS n FROM attach').get() as { n: number }).n, 1);
   assert.equal(existsSync(store.path(orphan)), false);
   assert.deepEqual(await readdir(join(store.root, '.tmp')), []);
+  db.close();
+  await rm(dir, { recursive: true, force: true });
 });
 
-/** A store whose listing lets the test write in between, as requests do while the startup check runs. */
-class InterleavedStore extends AttachmentStore {
-  beforeListing: () => Promise<void> = async () => {};
-  afterListing: () => Promise<void> = async () => {};
-  override async listKeys(): Promise<string[]> {
-    await this.beforeListing();
-    const keys = await super.listKeys();
-    await this.afterListing();
-    return keys;
-  }
-}
-
-test('the startup check leaves alone the files of writes made while it runs', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'hearth-store-'));
-  const store = new InterleavedStore(join(dir, 'store'));
-  await store.init();
-  const db = new Database(':memory:');
-  migrate(db);
-  db.prepare("INSERT INTO account (account_email, account_password) VALUES ('a@b.c', 'x')").run();
-  db.prepare("INSERT INTO xchan (xchan_hash) VALUES ('h')").run();
-  db.prepare("INSERT INTO channel (channel_account_id, channel_address, channel_hash) VALUES (1, 'a', 'h')").run();
+test('the integrity check leaves alone the files of writes made while it runs', async () => {
+  const { dir, store } = await newStore();
+  const db = newDatabase(dir);
   const insert = db.prepare('INSERT INTO attach (uid, hash, content) VALUES (1, ?, ?)');
   const orphan = await store.putBuffer(Buffer.from('orphan'));
-  let uncommitted = '';
-  let late = '';
-  // Listed, but its rows are not committed yet.
-  store.beforeListing = async () => {
-    uncommitted = await store.putBuffer(Buffer.from('uncommitted'));
-  };
-  // Stored and committed after the listing: its row must not count as one without a file.
-  store.afterListing = async () => {
-    late = await store.putBuffer(Buffer.from('late'));
-    insert.run('c'.repeat(64), store.relativePath(late));
-  };
-  const report = await checkIntegrity(db, store);
-  store.beforeListing = store.afterListing = async () => {};
+  // Its file is not there when the check lists the store, but is by the time it looks again: the
+  // row and its file were committed between the listing and the reading of the rows.
+  const late = 'e'.repeat(64);
+  insert.run('c'.repeat(64), store.relativePath(late));
+  const check = startIntegrityCheck(db, store, {
+    delayMs: 500,
+    beforeRepair: async () => {
+      await mkdir(join(store.root, late.slice(0, 2), late.slice(2, 4)), { recursive: true });
+      await writeFile(store.path(late), 'late');
+    },
+  });
+  // Stored after the check began (before it lists the store), its row not committed yet.
+  const uncommitted = await store.putBuffer(Buffer.from('uncommitted'));
+  assert.equal(check.status().state, 'waiting', 'the check began before the write: the test proves nothing');
+  const report = await check.done;
   assert.deepEqual([report.orphanFiles, report.rowsWithoutFile], [1, 0], report.repaired.join('; '));
   assert.equal(existsSync(store.path(orphan)), false);
   assert.deepEqual((await store.listKeys()).sort(), [uncommitted, late].sort());
   assert.equal((db.prepare('SELECT count(*) AS n FROM attach').get() as { n: number }).n, 1);
+  db.close();
   await rm(dir, { recursive: true, force: true });
 });
 
