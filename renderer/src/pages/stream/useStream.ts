@@ -4,7 +4,7 @@ import { filteredThreadMids, type StreamFilter } from '../../api/network.ts';
 import { PAGE_SIZE, homeTimeline, statusByMid } from '../../api/statuses.ts';
 import type { Status } from '../../api/types.ts';
 import { loadThread } from './loadThread.ts';
-import { isComment, threadId, type Thread } from './threads.ts';
+import { entriesOf, isComment, mergeShares, threadKey, type Thread } from './threads.ts';
 
 interface StreamState {
   threads: Thread[];
@@ -37,17 +37,38 @@ export interface Timeline {
   load: (maxId: number | undefined, count: number) => Promise<Status[]>;
 }
 
-/** The threads of a page that may hold comments too: each thread once, with its top. */
+/**
+ * The threads of a page, each once, with their comments: a share and the post it shares are one
+ * thread (shown with who shared it); a comment brings its whole thread.
+ */
 async function threadsOf(page: Status[]): Promise<Thread[]> {
-  const seen = new Set<number>();
-  const loads: Promise<Thread>[] = [];
-  for (const s of page) {
-    const id = threadId(s);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    loads.push(isComment(s) ? loadThread(id).catch((err) => ({ top: s, comments: [], commentsError: describeError(err) })) : withComments(s));
+  return Promise.all(
+    entriesOf(page).map(async (entry): Promise<Thread> => {
+      if (entry.top) return { ...(await withComments(entry.top)), shares: entry.shares };
+      const first = page.find((s) => threadKey(s) === entry.key)!;
+      try {
+        return { ...(await loadThread(entry.key)), shares: entry.shares };
+      } catch (err) {
+        return { top: first.retweeted_status ?? first, comments: [], commentsError: describeError(err), shares: entry.shares };
+      }
+    }),
+  );
+}
+
+/** The threads shown so far and those of the next page: a thread already shown stays where it is, with the shares of both. */
+function appendThreads(shown: Thread[], next: Thread[]): Thread[] {
+  const byTop = new Map(shown.map((t, i) => [t.top.id, i]));
+  const out = [...shown];
+  for (const t of next) {
+    const at = byTop.get(t.top.id);
+    if (at === undefined) {
+      byTop.set(t.top.id, out.length);
+      out.push(t);
+    } else if (t.shares?.length) {
+      out[at] = { ...out[at]!, shares: mergeShares(out[at]!.shares, t.shares) };
+    }
   }
-  return Promise.all(loads);
+  return out;
 }
 
 /**
@@ -81,14 +102,13 @@ export function useStream(filter?: StreamFilter, timeline?: Timeline) {
       const page = active ? await filteredPage(active, nextPage.current) : other ? await other.load(nextMaxId.current, PAGE_SIZE) : await homeTimeline(nextMaxId.current, PAGE_SIZE);
       if (mine !== generation.current) return;
       nextPage.current += 1;
-      const threads = other ? await threadsOf(page) : await Promise.all(page.filter((s) => !isComment(s)).map(withComments));
+      // The stream lists posts only (the hub's filtered stream may hold comments); other lists, comments too.
+      const threads = await threadsOf(other ? page : page.filter((s) => !isComment(s)));
       if (mine !== generation.current) return;
       if (page.length) nextMaxId.current = Math.min(...page.map((s) => s.id)) - 1;
       setState((s) => {
-        const known = new Set(reset ? [] : s.threads.map((t) => t.top.id));
-        const fresh = threads.filter((t) => !known.has(t.top.id));
         const ended = active ? page.length < PAGE_SIZE : page.length < PAGE_SIZE || nextMaxId.current! < 1;
-        return { threads: reset ? fresh : [...s.threads, ...fresh], loading: false, ended };
+        return { threads: appendThreads(reset ? [] : s.threads, threads), loading: false, ended };
       });
     } catch (err) {
       if (mine === generation.current) setState((s) => ({ ...s, loading: false, error: describeError(err) }));
