@@ -1,6 +1,6 @@
 import { Empty } from '../../components/Status.tsx';
 import { navigate, useLocation } from '../../router.tsx';
-import { Composer } from './Composer.tsx';
+import { NewPost } from './NewPost.tsx';
 import { filterFromQuery, filterQuery, StreamFilters } from './StreamFilters.tsx';
 import { ThreadList } from './ThreadList.tsx';
 import { useStream } from './useStream.ts';
@@ -14,7 +14,7 @@ export function StreamPage() {
   return (
     <div className="page page-stream">
       <h1 className="visually-hidden">Stream</h1>
-      <Composer onPosted={() => void stream.reload()} />
+      <NewPost onPosted={() => void stream.reload()} />
       <StreamFilters filter={filter} onChange={(f) => navigate(filterQuery(f), { replace: true })} />
       <ThreadList
         stream={stream}

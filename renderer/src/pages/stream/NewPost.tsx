@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../components/Icon.tsx';
+import { trapTab } from '../../components/Modal.tsx';
+import { PHONE_WIDTH, useMediaQuery } from '../../hooks/useMediaQuery.ts';
+import { Composer } from './Composer.tsx';
+
+/**
+ * The stream's composer, so that posts come first. On the desktop it is one line of text that
+ * grows into the whole composer when focused, and folds again when left with nothing written. On a
+ * phone it waits behind a compose button and opens as a sheet over the stream; closed, it keeps
+ * the draft.
+ */
+export function NewPost({ onPosted }: { onPosted: () => void }) {
+  const phone = useMediaQuery(PHONE_WIDTH);
+  const [open, setOpen] = useState(false);
+  const [hasDraft, setHasDraft] = useState(false);
+  const sheet = useRef<HTMLDivElement>(null);
+  const composeButton = useRef<HTMLButtonElement>(null);
+  const asSheet = phone && open;
+
+  // Typing into a folded text box (the focus stayed after posting with Ctrl+Enter) opens it too.
+  useEffect(() => {
+    if (hasDraft) setOpen(true);
+  }, [hasDraft]);
+
+  // On the desktop: a click or the focus anywhere else folds an empty composer.
+  useEffect(() => {
+    if (phone || !open || hasDraft) return;
+    const away = (e: Event) => {
+      if (e.target instanceof Node && !sheet.current?.contains(e.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('focusin', away);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('focusin', away);
+    };
+  }, [phone, open, hasDraft]);
+
+  // The sheet on a phone: the text box takes the focus; Escape closes it; Tab stays inside.
+  useEffect(() => {
+    if (!asSheet) return;
+    sheet.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+      trapTab(e, sheet.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [asSheet]);
+
+  const close = () => {
+    setOpen(false);
+    if (phone) requestAnimationFrame(() => composeButton.current?.focus());
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (phone || e.key !== 'Escape' || hasDraft) return;
+    setOpen(false);
+    (document.activeElement as HTMLElement | null)?.blur();
+  };
+
+  return (
+    <>
+      {phone && !open && (
+        <button type="button" ref={composeButton} className="compose-button" aria-label="New post" title="Write a post" onClick={() => setOpen(true)}>
+          <Icon name="pen" size={24} />
+        </button>
+      )}
+      <div
+        ref={sheet}
+        className={`new-post${asSheet ? ' new-post-sheet' : ''}${phone && !open ? ' new-post-hidden' : ''}`}
+        role={asSheet ? 'dialog' : undefined}
+        aria-modal={asSheet || undefined}
+        aria-label={asSheet ? 'New post' : undefined}
+        onKeyDown={onKeyDown}
+      >
+        {asSheet && (
+          <div className="new-post-head">
+            <h2>New post</h2>
+            <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+              ×
+            </button>
+          </div>
+        )}
+        <Composer
+          folded={!open}
+          onFocus={() => setOpen(true)}
+          onDraftChange={setHasDraft}
+          onPosted={() => {
+            if (phone) close();
+            else setOpen(false);
+            onPosted();
+          }}
+        />
+      </div>
+    </>
+  );
+}
