@@ -72,6 +72,20 @@ function appendThreads(shown: Thread[], next: Thread[]): Thread[] {
 }
 
 /**
+ * Threads that came anew (new posts, or new shares of posts shown below) go on top, in the order
+ * given; the rest stay as they are.
+ */
+function prependThreads(shown: Thread[], fresh: Thread[]): Thread[] {
+  const old = new Map(shown.map((t) => [t.top.id, t]));
+  const top = fresh.map((t) => ({ ...t, shares: mergeShares(old.get(t.top.id)?.shares, t.shares) }));
+  const moved = new Set(top.map((t) => t.top.id));
+  return [...top, ...shown.filter((t) => !moved.has(t.top.id))];
+}
+
+/** How many of the newest posts "show new posts" reads; with more waiting, the stream starts afresh. */
+const NEWER_PAGE = 40;
+
+/**
  * The network stream as threads, loaded a page at a time (max_id paging, newest first); with a
  * filter, only the threads of one group or one connection.
  */
@@ -123,6 +137,46 @@ export function useStream(filter?: StreamFilter, timeline?: Timeline) {
     void loadPage(true);
   }, [loadPage, filterKey]);
 
+  const threadsNow = useRef(state.threads);
+  threadsNow.current = state.threads;
+
+  /** Loads the thread holding post or comment `id` again, if it is shown (its counts, comments and text changed). */
+  const refreshThreadOf = useCallback(async (id: number) => {
+    const shown = threadsNow.current.find((t) => t.top.id === id || t.comments.some((c) => c.id === id));
+    if (!shown) return;
+    let fresh: Thread;
+    try {
+      fresh = await loadThread(shown.top.id);
+    } catch {
+      return; // Gone or out of reach now: the next load of the list settles it.
+    }
+    setState((s) => ({ ...s, threads: s.threads.map((t) => (t.top.id === fresh.top.id ? { ...fresh, shares: t.shares } : t)) }));
+  }, []);
+
+  /** A post or share deleted on the hub: its thread goes, or its comment or share does. */
+  const forget = useCallback(
+    (id: number) => {
+      const shown = threadsNow.current.find((t) => t.top.id === id || t.comments.some((c) => c.id === id) || t.shares?.some((x) => x.id === id));
+      if (!shown) return;
+      if (shown.top.id === id) setState((s) => ({ ...s, threads: s.threads.filter((t) => t.top.id !== id) }));
+      else if (shown.shares?.some((x) => x.id === id)) setState((s) => ({ ...s, threads: s.threads.map((t) => (t === shown ? { ...t, shares: t.shares!.filter((x) => x.id !== id) } : t)) }));
+      else void refreshThreadOf(shown.top.id);
+    },
+    [refreshThreadOf],
+  );
+
+  /** Brings the stream's new posts and shares `ids` (newest first, as the hub streamed them) to the top. */
+  const showNewer = useCallback(
+    async (ids: number[]) => {
+      if (ids.length > NEWER_PAGE) return loadPage(true);
+      const wanted = new Set(ids);
+      const page = (await homeTimeline(undefined, NEWER_PAGE)).filter((s) => wanted.has(s.id) && !isComment(s));
+      const threads = await threadsOf(page);
+      setState((s) => ({ ...s, threads: prependThreads(s.threads, threads) }));
+    },
+    [loadPage],
+  );
+
   const replaceThread = useCallback((thread: Thread) => {
     setState((s) => ({ ...s, threads: s.threads.map((t) => (t.top.id === thread.top.id ? thread : t)) }));
   }, []);
@@ -137,6 +191,9 @@ export function useStream(filter?: StreamFilter, timeline?: Timeline) {
     reload: () => loadPage(true),
     replaceThread,
     removeThread,
+    refreshThreadOf,
+    forget,
+    showNewer,
   };
 }
 
