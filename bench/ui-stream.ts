@@ -1,22 +1,22 @@
-// A long stream in the owner's UI: how heavy it is once scrolled to the end, and how smoothly it
-// scrolls back with the CPU slowed down.
+// A long stream in the owner's UI: how smoothly it scrolls with the CPU slowed down, and how
+// heavy it is once scrolled to the end.
 //
-//   node --import tsx bench/ui-stream.ts [--posts 500] [--throttle 4] [--speed 5000]
+//   node --import tsx bench/ui-stream.ts [--posts 500] [--throttle 4] [--speed 3000]
 //
 // Starts a hub on loopback with two connected channels and seeds --posts posts (every 20th with a
-// comment and a like), logs a browser in and opens the stream at 1200×900. It scrolls to the end
-// until the stream says it has reached the beginning (every post loaded), then reports, after a
-// garbage collection: the DOM nodes (CDP Performance.getMetrics "Nodes", and the elements in the
-// document), the JS heap in use (Performance.getMetrics JSHeapUsedSize) and the page height. Then,
-// with the CPU slowed --throttle times (Emulation.setCPUThrottlingRate), it scrolls from the end
-// back to the top at --speed px/s, one step per animation frame, and reports the frames per second,
+// comment and a like), logs a browser in and opens the stream at 1200×900. With the CPU slowed
+// --throttle times (CDP Emulation.setCPUThrottlingRate) it scrolls down at --speed px/s, one step
+// per animation frame, loading every page on the way, until the stream says it has reached the
+// beginning; then reports, after a garbage collection, the DOM nodes (CDP Performance.getMetrics
+// "Nodes", and the elements in the document), the JS heap in use (JSHeapUsedSize) and the page
+// height; then scrolls back up to the top the same way. For each scroll: the frames per second,
 // the worst gap between two frames, and the longest "long animation frame" the browser recorded.
 import { parseArgs } from 'node:util';
 import { startHub } from '../test/helpers/hub.js';
 import { apiCall, connectMutually, postStatus } from '../test/helpers/ui-fixtures.js';
 import { DESKTOP, ensureRendererBuilt, launchBrowser, loginThroughHub } from '../test/helpers/ui.js';
 
-const { values } = parseArgs({ options: { posts: { type: 'string', default: '500' }, throttle: { type: 'string', default: '4' }, speed: { type: 'string', default: '5000' } } });
+const { values } = parseArgs({ options: { posts: { type: 'string', default: '500' }, throttle: { type: 'string', default: '4' }, speed: { type: 'string', default: '3000' } } });
 const posts = Number(values.posts);
 const throttle = Number(values.throttle);
 const speed = Number(values.speed);
@@ -64,27 +64,10 @@ try {
   await page.goto('/');
   await page.locator('article[data-status-id]').first().waitFor();
 
-  const t1 = performance.now();
-  // To the end: each time the list grows, scroll to its bottom again, until the stream has no more.
-  for (;;) {
-    const ended = await page.evaluate(() => Boolean(document.querySelector('.stream-end')));
-    if (ended) break;
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction(() => document.querySelector('.stream')?.getAttribute('aria-busy') === 'false', undefined, { timeout: 60_000 });
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  }
-  await page.waitForLoadState('networkidle');
-  const shown = await page.locator('article[data-status-id], [data-thread-placeholder]').count();
-  log(`scrolled to the end in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${shown} threads in the list`);
-
-  await cdp.send('HeapProfiler.collectGarbage');
-  await page.waitForTimeout(500);
-  const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
-  const atEnd = await page.evaluate(() => ({ elements: document.getElementsByTagName('*').length, height: document.documentElement.scrollHeight }));
-
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   // Plain JavaScript: tsx would wrap named functions in a helper the page does not have.
-  const measureScroll = `async (pxPerSecond) => {
+  // One step of scrolling per animation frame, at a steady speed: down until the stream says it
+  // has reached its beginning (every post loaded on the way), or up to the top.
+  const measureScroll = `async ({ down, pxPerSecond, limitMs }) => {
     const longFrames = [];
     let observer;
     try {
@@ -99,14 +82,18 @@ try {
     const from = el.scrollTop;
     const gaps = [];
     const started = await new Promise((r) => requestAnimationFrame(r));
+    let y = from;
     await new Promise((done) => {
       let last = started;
       function frame(now) {
         gaps.push(now - last);
+        const dt = now - last;
         last = now;
-        const y = Math.max(0, from - (pxPerSecond * (now - started)) / 1000);
+        const bottom = el.scrollHeight - innerHeight;
+        y = down ? Math.min(bottom, y + (pxPerSecond * dt) / 1000) : Math.max(0, y - (pxPerSecond * dt) / 1000);
         el.scrollTop = y;
-        if (y <= 0) done();
+        const finished = down ? y >= bottom - 1 && document.querySelector('.stream-end') : y <= 0;
+        if (finished || now - started > limitMs) done();
         else requestAnimationFrame(frame);
       }
       requestAnimationFrame(frame);
@@ -115,7 +102,7 @@ try {
     const seconds = gaps.reduce((a, b) => a + b, 0) / 1000;
     const sorted = [...gaps].sort((a, b) => a - b);
     return {
-      distance: from,
+      distance: Math.abs(el.scrollTop - from),
       seconds,
       frames: gaps.length,
       fps: gaps.length / seconds,
@@ -126,7 +113,23 @@ try {
       worstLongAnimationFrame: longFrames.length ? Math.max(...longFrames) : 0,
     };
   }`;
-  const scroll = (await page.evaluate(`(${measureScroll})(${speed})`)) as ScrollFigures;
+  const scroll = async (down: boolean) => (await page.evaluate(`(${measureScroll})(${JSON.stringify({ down, pxPerSecond: speed, limitMs: 600_000 })})`)) as ScrollFigures;
+
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const t1 = performance.now();
+  const toEnd = await scroll(true);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.waitForLoadState('networkidle');
+  const shown = await page.locator('article[data-status-id], [data-thread-placeholder]').count();
+  log(`scrolled to the end in ${((performance.now() - t1) / 1000).toFixed(1)} s; ${shown} threads in the list`);
+
+  await cdp.send('HeapProfiler.collectGarbage');
+  await page.waitForTimeout(500);
+  const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const atEnd = await page.evaluate(() => ({ elements: document.getElementsByTagName('*').length, height: document.documentElement.scrollHeight }));
+
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  const back = await scroll(false);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -135,10 +138,14 @@ try {
   console.log(`  elements in the document:                 ${atEnd.elements}`);
   console.log(`  JS heap used (after GC):                  ${mb(metrics.JSHeapUsedSize ?? 0)} (of ${mb(metrics.JSHeapTotalSize ?? 0)} allocated)`);
   console.log(`  page height:                              ${atEnd.height} px`);
-  console.log(`Scrolling back to the top at ${speed} px/s, CPU slowed ${throttle}×: ${scroll.distance.toFixed(0)} px in ${scroll.seconds.toFixed(1)} s`);
-  console.log(`  frames per second:                        ${scroll.fps.toFixed(1)} (${scroll.frames} frames)`);
-  console.log(`  worst frame (gap between frames):         ${scroll.worstFrame.toFixed(0)} ms (95th percentile ${scroll.p95Frame.toFixed(0)} ms, ${scroll.framesOver50ms} over 50 ms)`);
-  console.log(`  long animation frames:                    ${scroll.longAnimationFrames}, the longest ${scroll.worstLongAnimationFrame.toFixed(0)} ms`);
+  const report = (what: string, f: ScrollFigures) => {
+    console.log(`${what} at ${speed} px/s, CPU slowed ${throttle}×: ${f.distance.toFixed(0)} px in ${f.seconds.toFixed(1)} s`);
+    console.log(`  frames per second:                        ${f.fps.toFixed(1)} (${f.frames} frames)`);
+    console.log(`  worst frame (gap between frames):         ${f.worstFrame.toFixed(0)} ms (95th percentile ${f.p95Frame.toFixed(0)} ms, ${f.framesOver50ms} over 50 ms)`);
+    console.log(`  long animation frames:                    ${f.longAnimationFrames}, the longest ${f.worstLongAnimationFrame.toFixed(0)} ms`);
+  };
+  report('Scrolling down to the end (loading every page on the way)', toEnd);
+  report('Scrolling back up to the top', back);
 } finally {
   await browser.close();
   await hub.stop();
