@@ -16,8 +16,10 @@ import { moveOlderDesktopData } from '../server/data-dir-move.js';
 import { useNativeBuildsFrom } from '../server/db/native-binding.js';
 import type { Logger } from '../server/hub.js';
 import { defaultDataDir } from '../server/paths.js';
+import type { LastBackup } from '../server/backup/service.js';
 import { createChannel } from '../server/services/channels.js';
 import { countChannels } from '../server/store/channels.js';
+import { backupNotice } from './lib/backup-notice.js';
 import { startDesktopHub } from './lib/desktop-hub.js';
 import { applyLanAccess, type LanState } from './lib/lan.js';
 import { lanPageHtml } from './lib/lan-page.js';
@@ -160,6 +162,17 @@ async function run(): Promise<void> {
   const trayIcon = new Tray(trayImage(icons));
   trayIcon.on('click', () => showWindow());
   watcher.start();
+  // Backups on the owner's schedule (Settings → Backups); a failed one is told at once.
+  hub.events.on('backup', (outcome: LastBackup) => {
+    const notice = backupNotice(outcome);
+    if (!notice || !Notification.isSupported()) return;
+    const n = new Notification({ title: notice.title, body: notice.body, icon: appIcon });
+    n.on('click', () => showWindow(loginUrl(hub, { path: '/settings/backups' })));
+    notices.add(n);
+    n.on('close', () => notices.delete(n));
+    n.show();
+  });
+  if (!smoke) hub.backups.startSchedule();
   refreshTray();
   mainWindow = createMainWindow(loginUrl(hub));
   started = true;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { join, resolve } from 'node:path';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHub, type Hub } from './hub.js';
 import { openDatabase } from './db/open.js';
 import { NativeModuleError } from './db/native-binding.js';
@@ -17,13 +17,19 @@ import { PromptCancelled, promptHidden } from './cli-password.js';
 import { KEYS_NOT_MOVED, summaryLines } from './services/channel-import/progress.js';
 import { progressPrinter } from './cli-progress.js';
 import { federationUrl, setFederation } from './federation/settings.js';
+import { backupCommand, restoreCommand } from './cli-backup.js';
+import { BackupError } from './backup/errors.js';
+import { parseEvery } from './backup/settings.js';
 
 /** Each command's usage, as `hearth <command> --help` prints it. */
 const COMMANDS = {
   serve: `hearth serve [--data DIR] [--host 127.0.0.1] [--port 8420] [--base-url URL] [--trust-proxy]
+               [--backup-to TARGET] [--backup-every 1d]
       runs the hub until Ctrl-C or SIGTERM (\`npm run hub\` is the same)
       --trust-proxy: behind a reverse proxy on this machine (Caddy, nginx), take the client address
-      and scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback)`,
+      and scheme from its X-Forwarded-For / X-Forwarded-Proto headers (only on requests from loopback)
+      --backup-to, --backup-every (30m, 6h, 1d, 1w, off): the schedule of a headless hub's backups,
+      saved as its settings (daily by default once a target is set)`,
   channel: `hearth channel create --nick NICK --name "Display Name" --password PW [--email E] [--data DIR]
   hearth channel list [--data DIR]
   hearth channel import --from URL --user NICK [--data DIR] [--base-url URL]
@@ -37,6 +43,12 @@ const COMMANDS = {
   federation: `hearth federation on|off [--base-url URL] [--data DIR]
       lets the channels follow and be followed across the fediverse (ActivityPub; off by default);
       needs the hub's public https address (a reverse proxy or a tunnel), fixed from then on`,
+  backup: `hearth backup [--to FOLDER|s3://bucket/prefix] [--data DIR]
+      backs the hub up while it runs (only what the target lacks is copied); the target is the one
+      in Settings → Backups unless given; prints the backup's id, size, files copied and time`,
+  restore: `hearth restore --from FOLDER|s3://bucket/prefix [--backup ID] [--data NEWDIR]
+      restores a backup (the newest unless --backup) into a new, empty data folder, verifying every
+      checksum; a damaged backup is refused, naming what is damaged`,
 };
 type Command = keyof typeof COMMANDS;
 
@@ -54,7 +66,9 @@ ${dataNote(env)}
 
 Environment: HEARTH_DATA, HEARTH_HOST, HEARTH_PORT, HEARTH_BASE_URL, HEARTH_TRUST_PROXY=1,
 HEARTH_IMPORT_PASSWORD, HEARTH_FEDERATION_INSECURE=1 (federation over http and private addresses: for
-tests and LAN experiments only).`;
+tests and LAN experiments only), HEARTH_BACKUP_PASSPHRASE (encrypts backups; needed to restore them),
+AWS_ENDPOINT_URL, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY (an S3 target, when the
+settings leave them empty).`;
 }
 
 class UsageError extends Error {}
@@ -115,21 +129,27 @@ export interface ServeOptions {
   port: number;
   baseUrl?: string;
   trustProxy: boolean;
+  /** The backup schedule given on the command line (saved as the hub's settings). */
+  backup?: { target?: string; everySeconds?: number };
 }
 
 export function serveOptions(args: string[], env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const { values } = parseArgs({
     args,
-    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' }, help: HELP },
+    options: { data: { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, 'base-url': { type: 'string' }, 'trust-proxy': { type: 'boolean' }, 'backup-to': { type: 'string' }, 'backup-every': { type: 'string' }, help: HELP },
     strict: true,
   });
   helpIf(values.help, 'serve');
+  const everySeconds = values['backup-every'] === undefined ? undefined : parseEvery(values['backup-every']);
+  if (values['backup-every'] !== undefined && everySeconds === undefined) throw new UsageError(`--backup-every: not a period: ${values['backup-every']} (say 30m, 6h, 1d, 1w or off)`);
+  const backupTo = values['backup-to'] === undefined ? undefined : values['backup-to'].startsWith('s3:') ? values['backup-to'] : resolve(values['backup-to']);
   return {
     dataDir: values.data ?? defaultDataDir(env),
     host: values.host ?? env.HEARTH_HOST ?? DEFAULT_HOST,
     port: parsePort(values.port ?? env.HEARTH_PORT),
     baseUrl: values['base-url'] ?? env.HEARTH_BASE_URL ?? undefined,
     trustProxy: values['trust-proxy'] ?? envFlag(env.HEARTH_TRUST_PROXY),
+    backup: backupTo !== undefined || everySeconds !== undefined ? { target: backupTo, everySeconds } : undefined,
   };
 }
 
@@ -138,6 +158,7 @@ export async function serve(opts: ServeOptions): Promise<Hub> {
   const hub = await createHub({ ...opts, log: consoleLog });
   const url = await hub.listen();
   console.log(`Hearth is running at ${url}/ (data: ${opts.dataDir})`);
+  hub.backups.startSchedule(opts.backup);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -332,6 +353,17 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
         return 0;
       case 'federation':
         return await federationCommand(rest, env);
+      case 'backup': {
+        const { values } = parseArgs({ args: rest, options: { data: { type: 'string' }, to: { type: 'string' }, help: HELP }, strict: true });
+        helpIf(values.help, 'backup');
+        return await backupCommand({ dataDir: dataDirFor(values.data, env), to: values.to }, env);
+      }
+      case 'restore': {
+        const { values } = parseArgs({ args: rest, options: { data: { type: 'string' }, from: { type: 'string' }, backup: { type: 'string' }, help: HELP }, strict: true });
+        helpIf(values.help, 'restore');
+        if (!values.from) throw new UsageError('--from is required: the folder or s3://bucket/prefix the backups are in');
+        return await restoreCommand({ from: values.from, backup: values.backup, dataDir: values.data ?? defaultDataDir(env) }, env);
+      }
       case undefined:
         console.log(usage(env));
         return 1;
@@ -355,7 +387,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       console.error(`hearth: ${(err as Error).message}\n\n${usage(env, known)}`);
       return 2;
     }
-    if (err instanceof ChannelCreationError || err instanceof NativeModuleError) {
+    if (err instanceof ChannelCreationError || err instanceof NativeModuleError || err instanceof BackupError) {
       console.error(`hearth: ${err.message}`);
       return 1;
     }

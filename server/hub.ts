@@ -43,8 +43,10 @@ import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
+import type { InboxLimits } from './federation/inbox-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
+import { BackupService } from './backup/service.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -67,6 +69,8 @@ export interface HubOptions {
   attachmentStore?: (root: string) => AttachmentStore;
   /** Deliveries at once, in all and per host (tests and benchmarks change them). */
   federationQueue?: QueueLimits;
+  /** How many activities a remote server, and a client address, may deliver to the inboxes a minute (tests and benchmarks change them). */
+  federationInbox?: Partial<InboxLimits>;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -199,6 +203,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     throttle,
     appRegistrations,
     streamBudget: new StreamBudget(connectionLimits),
+    backups: new BackupService({ db, dataDir, events, log }),
     get federation() {
       return federation;
     },
@@ -259,6 +264,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async close() {
       await stopServer();
       await federation.stop();
+      await hub.backups.close();
       await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       appRemoval.stop();
@@ -289,7 +295,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
-  federation = new FederationService(hub, options.federationQueue);
+  federation = new FederationService(hub, options.federationQueue, options.federationInbox);
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];

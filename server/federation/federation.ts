@@ -6,16 +6,16 @@ import { channelActor } from './actor.js';
 import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
+import { DeliveryGuard } from './delivery-guard.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { mountCollections } from './collections.js';
 import { mountObjects } from './objects.js';
 import { mountInbox } from './inbox/listeners.js';
+import { federationInsecure } from './settings.js';
 
 export interface FederationOptions {
   /** The hub's fixed public base URL: actor and object ids are built from it. */
   publicUrl: string;
-  /** Allows http and private addresses (HEARTH_FEDERATION_INSECURE=1). */
-  insecure: boolean;
   queue?: QueueLimits;
 }
 
@@ -29,7 +29,8 @@ export const SHARED_INBOX_PATH = '/inbox';
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
-  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`));
+  const guard = new DeliveryGuard({ insecure: federationInsecure });
+  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), guard);
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
   const federation = createFederation<Hub>({
     kv: new SqliteKvStore(hub.db),
@@ -43,9 +44,10 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
     outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 30 }, maxDelay: { hours: 12 }, factor: 2, maxAttempts: 20 }),
     inboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 5 }, maxDelay: { minutes: 30 }, maxAttempts: 8 }),
     signatureTimeWindow: { hours: 1 },
-    documentLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),
-    contextLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),
-    authenticatedDocumentLoaderFactory: (identity) => guardedDocumentLoader({ insecure: o.insecure, userAgent, identity }),
+    // Fedify asks for a loader for each request and task: the insecure setting is read then.
+    documentLoaderFactory: () => guardedDocumentLoader({ insecure: federationInsecure(), userAgent }),
+    contextLoaderFactory: () => guardedDocumentLoader({ insecure: federationInsecure(), userAgent }),
+    authenticatedDocumentLoaderFactory: (identity) => guardedDocumentLoader({ insecure: federationInsecure(), userAgent, identity }),
   });
 
   federation

@@ -1,5 +1,6 @@
 import type { MessageQueue, MessageQueueDepth, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
 import { stmt, type Db } from '../db/open.js';
+import { deliveryInbox, type DeliveryGuard } from './delivery-guard.js';
 
 export interface QueueLimits {
   /** Messages handled at once, all lanes together. */
@@ -32,7 +33,8 @@ function laneOf(message: unknown): string {
 /**
  * Fedify's message queue in the hub's database. A message stays in its table until its handler has
  * finished, so what was queued survives a restart or kill -9 and is handled after it; Fedify itself
- * schedules retries (nativeRetrial is false) by enqueueing the next attempt with a delay.
+ * schedules retries (nativeRetrial is false) by enqueueing the next attempt with a delay. With a
+ * guard, a delivery whose inbox may not be reached now is dropped (reported to onError) unsent.
  */
 export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
@@ -44,6 +46,7 @@ export class SqliteMessageQueue implements MessageQueue {
     private readonly db: Db,
     private readonly limits: QueueLimits = DEFAULT_QUEUE_LIMITS,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly guard?: DeliveryGuard,
   ) {}
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
@@ -87,7 +90,11 @@ export class SqliteMessageQueue implements MessageQueue {
 
   private async run(row: QueuedRow, handler: (message: unknown) => Promise<void> | void): Promise<void> {
     try {
-      await handler(JSON.parse(row.message));
+      const message: unknown = JSON.parse(row.message);
+      const inbox = this.guard && deliveryInbox(message);
+      const refused = inbox ? await this.guard!.problem(inbox) : undefined;
+      if (refused) this.onError(new Error(`dropped a delivery to ${inbox}: ${refused}`));
+      else await handler(message);
     } catch (error) {
       // Fedify handles its own failures; anything that still escapes is reported and dropped,
       // rather than tried again for ever.

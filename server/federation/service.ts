@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Federation } from '@fedify/fedify';
+import { FetchError } from '@fedify/vocab-runtime';
 import type { Hub } from '../hub-context.js';
 import type { FederationRuntime, FederationState } from './runtime.js';
 import { buildFederation } from './federation.js';
@@ -14,6 +15,9 @@ import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
 import { onItemEvent } from './outgoing/items.js';
 import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
+import { InboxGuard, type InboxLimits } from './inbox-guard.js';
+import { rfc9421Covers } from './signature-coverage.js';
+import { HttpError } from '../http/errors.js';
 
 /** Paths whose requests are the federation's to answer (when it runs). */
 const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following|featured))?\/?$|item\/[^/]+$)/;
@@ -40,6 +44,17 @@ function ownIdentity(db: Hub['db'], publicUrl: string, q: string): XchanRow | nu
   return getLocalXchanByNick(db, address.slice(0, at)) ?? null;
 }
 
+const INBOX = /^\/(inbox|channel\/[^/]+\/inbox)\/?$/;
+
+/**
+ * What Fedify throws while it reads an activity, before it knows who sent it, because of the
+ * activity itself: JSON-LD it cannot process (a context that does not load), a document it could
+ * not fetch. The sender's fault (400), not the hub's (500).
+ */
+function isSendersFault(err: unknown): boolean {
+  return err instanceof FetchError || /^jsonld\./.test((err as { name?: string })?.name ?? '');
+}
+
 /**
  * Federation as part of a running hub: started when the hub starts with it on (and again when the
  * owner turns it on or off), answering its own paths, delivering from its queue in the background.
@@ -47,13 +62,16 @@ function ownIdentity(db: Hub['db'], publicUrl: string, q: string): XchanRow | nu
 export class FederationService implements FederationRuntime {
   private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
   private problem: string | undefined;
+  private readonly inboxGuard: InboxGuard;
 
   private readonly deliverItem = (kind: ItemEventKind, item: ItemRow) => onItemEvent(this.hub, kind, item);
 
   constructor(
     private readonly hub: Hub,
     private readonly queueLimits?: QueueLimits,
+    inboxLimits?: Partial<InboxLimits>,
   ) {
+    this.inboxGuard = new InboxGuard(inboxLimits);
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
     hub.events.on('social', (e: SocialEvent, outcome: SocialOutcome) => onSocialEvent(hub, e, outcome));
   }
@@ -84,7 +102,7 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits });
+    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, queue: this.queueLimits });
     const stop = new AbortController();
     const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
     this.running = { federation, queue, url: url!, stop, listening };
@@ -130,12 +148,22 @@ export class FederationService implements FederationRuntime {
       // A browser asking for HTML, or a path with no document of the federation's (unless an
       // ActivityPub client asked for it), goes on to the app's pages.
       const notOurs = new Response(null, { status: 404 });
+      const input = ctx.get('signature-input');
+      if (input && !rfc9421Covers(input, ctx.method)) throw new HttpError(401, 'An RFC 9421 signature must cover @method, @target-uri and, with a body, content-digest');
+      // A POST to an inbox is looked at before its body is read: unsigned or over its rate, it goes no further.
+      const signer = ctx.method === 'POST' && INBOX.test(ctx.path) ? this.inboxGuard.admit(ctx) : undefined;
       const wantsActivity = /application\/(activity|ld)\+json/.test(ctx.get('accept'));
-      const response = await r.federation.fetch(await toFetchRequest(ctx, r.url), {
-        contextData: this.hub,
-        onNotFound: () => (wantsActivity ? new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) : notOurs),
-        onNotAcceptable: () => notOurs,
-      });
+      const response = await r.federation
+        .fetch(await toFetchRequest(ctx, r.url), {
+          contextData: this.hub,
+          onNotFound: () => (wantsActivity ? new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) : notOurs),
+          onNotAcceptable: () => notOurs,
+        })
+        .catch((err: unknown) => {
+          if (!signer || !isSendersFault(err)) throw err;
+          return new Response(`The activity could not be read: ${(err as Error).message}`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        });
+      if (signer) this.inboxGuard.answered(signer, response.status);
       if (response === notOurs) return next();
       await sendFetchResponse(ctx, response);
     };

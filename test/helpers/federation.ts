@@ -71,3 +71,26 @@ export async function deliveriesSettled(t: TestHub): Promise<void> {
     return quiet >= 5;
   });
 }
+
+/**
+ * Waits until the hub's federation queue is empty: every activity its inboxes took has been
+ * handled, every delivery sent (or given up). What was not stored by then never will be.
+ */
+export async function queueSettled(t: TestHub, timeoutMs = 10_000): Promise<void> {
+  await eventually('the federation queue empty', () => (t.hub.db.prepare('SELECT count(*) FROM fed_queue WHERE ready_at <= ?').pluck().get(Date.now()) as number) === 0, timeoutMs);
+}
+
+/** A Create of a public Note as a remote server writes it (JSON), for tests that sign by hand. */
+export function createNoteJson(actor: string, o: { id: string; noteId: string; content: string; attributedTo?: string; to?: string[]; cc?: string[] }): Record<string, unknown> {
+  const to = o.to ?? ['https://www.w3.org/ns/activitystreams#Public'];
+  const cc = o.cc ?? [`${actor}/followers`];
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: o.id,
+    type: 'Create',
+    actor,
+    to,
+    cc,
+    object: { id: o.noteId, type: 'Note', attributedTo: o.attributedTo ?? actor, content: o.content, to, cc, published: new Date().toISOString() },
+  };
+}

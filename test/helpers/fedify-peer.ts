@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { Temporal } from '@js-temporal/polyfill';
 import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context, type Federation } from '@fedify/fedify';
-import { signRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
+import { signRequest, verifyRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
 import {
   Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Image, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
   type Recipient,
@@ -25,6 +25,36 @@ export interface Received {
 }
 
 export type Audience = 'public' | 'unlisted' | 'followers' | 'direct';
+
+/** A request the peer's HTTP server received (before Fedify saw it), with what the peer answered. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+export interface PeerOptions {
+  actors?: string[];
+  firstKnock?: HttpMessageSignaturesSpec;
+  /** Verifies RFC 9421 signatures only: a request signed the draft-cavage way gets 401 (as a strict server would). */
+  rfc9421Only?: boolean;
+  /** Answers GETs of its actors only when they are signed by a key that verifies (as GoToSocial in secure mode). */
+  requireSignedGets?: boolean;
+  /**
+   * false gives the actors no shared inbox, so that every delivery goes to the inbox of the actor
+   * it is for and the tests see exactly who got what.
+   */
+  sharedInbox?: boolean;
+}
+
+/** Which kind of HTTP signature a request carries. */
+export function signatureSpecOf(headers: Record<string, string>): HttpMessageSignaturesSpec | 'none' {
+  if (headers['signature-input']) return 'rfc9421';
+  return headers.signature ? 'draft-cavage-http-signatures-12' : 'none';
+}
 
 export interface PostOptions {
   content: string;
@@ -67,6 +97,8 @@ const inboxUri = (r: Recipient) => r.inboxId?.href;
 
 export class FedifyPeer {
   readonly received: Received[] = [];
+  /** Every HTTP request the peer's server took, in order. */
+  readonly requests: SeenRequest[] = [];
   private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
   private readonly actors = new Map<string, PeerActor>();
   private counter = 0;
@@ -84,13 +116,19 @@ export class FedifyPeer {
     private readonly withSharedInbox: boolean,
   ) {}
 
-  /**
-   * `sharedInbox: false` gives the actors no shared inbox, so that every delivery goes to the inbox
-   * of the actor it is for and the tests see exactly who got what.
-   */
-  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec; sharedInbox?: boolean } = {}): Promise<FedifyPeer> {
+  static async start(opts: PeerOptions = {}): Promise<FedifyPeer> {
     const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
     let peer!: FedifyPeer;
+    const answer = async (request: Request, headers: Record<string, string>): Promise<Response> => {
+      const spec = signatureSpecOf(headers);
+      if (opts.rfc9421Only && spec === 'draft-cavage-http-signatures-12') return new Response('RFC 9421 signatures only', { status: 401 });
+      if (opts.requireSignedGets && request.method === 'GET' && new URL(request.url).pathname.startsWith('/users/')) {
+        const loader = peer.context().documentLoader;
+        const key = spec === 'none' ? null : await verifyRequest(request.clone(), { documentLoader: loader, contextLoader: loader }).catch(() => null);
+        if (!key) return new Response('signed requests only', { status: 401 });
+      }
+      return federation.fetch(request, { contextData: undefined, onNotFound: () => new Response('not found', { status: 404 }), onNotAcceptable: () => new Response('not acceptable', { status: 406 }) });
+    };
     const server = createServer((req, res) => {
       const file = peer.files.get(new URL(req.url ?? '/', peer.origin).pathname);
       if (file && req.method === 'GET') {
@@ -102,10 +140,13 @@ export class FedifyPeer {
       void (async () => {
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
+        const body = Buffer.concat(chunks);
         const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-        const request = new Request(new URL(req.url ?? '/', peer.origin), { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks) });
-        const response = await federation.fetch(request, { contextData: undefined, onNotFound: () => new Response('not found', { status: 404 }), onNotAcceptable: () => new Response('not acceptable', { status: 406 }) });
+        const seen: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') (headers.set(k, v), (seen[k] = v));
+        const request = new Request(new URL(req.url ?? '/', peer.origin), { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+        const response = await answer(request, seen);
+        peer.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: seen, body: body.toString('utf8'), status: response.status });
         res.writeHead(response.status, Object.fromEntries(response.headers));
         res.end(Buffer.from(await response.arrayBuffer()));
       })().catch((err: Error) => {
@@ -325,22 +366,23 @@ export class FedifyPeer {
     if (recipients.size) await this.send(from, [...recipients.values()], activity);
   }
 
-  /** POSTs an activity to an inbox signed by `as` (or unsigned), for the signature tests. */
-  async signedPost(inbox: string, activity: Record<string, unknown>, o: { as?: string; spec?: HttpMessageSignaturesSpec; tamper?: boolean; keyOf?: string } = {}): Promise<Response> {
+  /**
+   * POSTs an activity to an inbox signed by `as` (or unsigned), for the signature tests: `keyOf`
+   * signs with another actor's key, `date` signs as of another time, `tamper` changes the body
+   * after signing.
+   */
+  async signedPost(inbox: string, activity: Record<string, unknown>, o: { as?: string; spec?: HttpMessageSignaturesSpec; tamper?: boolean; keyOf?: string; date?: Date } = {}): Promise<Response> {
     const body = JSON.stringify(activity);
     let request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' }, body });
-    if (o.as) {
-      const signer = this.actors.get(o.keyOf ?? o.as)!;
-      request = await signRequest(request, signer.keys.privateKey, new URL(`${this.actorUri(o.keyOf ?? o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
-    }
+    if (o.as) request = await this.sign(request, o.keyOf ?? o.as, o);
     if (o.tamper) request = new Request(request, { body: body.replace(/"content":"/, '"content":"tampered ') });
     return fetch(request);
   }
 
   /** GETs a URL, signed by `as` when given. */
-  async signedGet(url: string, o: { as?: string; spec?: HttpMessageSignaturesSpec } = {}): Promise<Response> {
-    let request = new Request(url, { headers: { accept: 'application/activity+json' } });
-    if (o.as) request = await signRequest(request, this.actors.get(o.as)!.keys.privateKey, new URL(`${this.actorUri(o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
+  async signedGet(url: string, o: { as?: string; spec?: HttpMessageSignaturesSpec; date?: Date; accept?: string } = {}): Promise<Response> {
+    let request = new Request(url, { headers: { accept: o.accept ?? 'application/activity+json' } });
+    if (o.as) request = await this.sign(request, o.as, o);
     return fetch(request);
   }
 
@@ -375,6 +417,33 @@ export class FedifyPeer {
     a.deleted = true;
     const id = new URL(this.actorUri(name));
     await this.send(name, [...recipients.values()], new Delete({ id: this.newId(name, 'delete-person'), actor: id, object: id, tos: [PUBLIC_COLLECTION] }));
+  }
+
+  /** Signs a request with an actor's key (draft-cavage unless `spec` says otherwise), as of `date`. */
+  sign(request: Request, keyOf: string, o: { spec?: HttpMessageSignaturesSpec; date?: Date } = {}): Promise<Request> {
+    const currentTime = o.date ? Temporal.Instant.fromEpochMilliseconds(o.date.getTime()) : undefined;
+    return signRequest(request, this.actors.get(keyOf)!.keys.privateKey, new URL(this.keyId(keyOf)), { spec: o.spec ?? 'draft-cavage-http-signatures-12', currentTime });
+  }
+
+  /**
+   * Signs a request the RFC 9421 way over only these derived components (no headers, no body),
+   * as a careless signer might: for tests of what a verifier must insist on.
+   */
+  async signRfc9421Over(request: Request, keyOf: string, components: ('@method' | '@target-uri' | '@authority' | '@path')[]): Promise<Request> {
+    const url = new URL(request.url);
+    const values: Record<string, string> = { '@method': request.method.toUpperCase(), '@target-uri': url.href, '@authority': url.host, '@path': url.pathname };
+    const params = `(${components.map((c) => `"${c}"`).join(' ')});alg="rsa-v1_5-sha256";keyid="${this.keyId(keyOf)}";created=${Math.floor(Date.now() / 1000)}`;
+    const base = [...components.map((c) => `"${c}": ${values[c]}`), `"@signature-params": ${params}`].join('\n');
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', this.actors.get(keyOf)!.keys.privateKey, new TextEncoder().encode(base));
+    const headers = new Headers(request.headers);
+    headers.set('signature-input', `sig1=${params}`);
+    headers.set('signature', `sig1=:${Buffer.from(signature).toString('base64')}:`);
+    return new Request(request, { headers });
+  }
+
+  /** A fresh id under an actor, for activities and notes a test writes by hand. */
+  freshId(actor: string, kind: string): string {
+    return this.newId(actor, kind).href;
   }
 
   keyId(name: string): string {

@@ -1,3 +1,4 @@
+import { addressHere } from '../addresses.ts';
 import { COMPAT, get } from './http.ts';
 import type { User } from './types.ts';
 
@@ -26,4 +27,33 @@ export interface Relationship {
 export async function relationshipWith(screenName: string): Promise<Relationship> {
   const res = await get<{ relationship: { source: Relationship } }>(`${COMPAT}friendships/show`, { target_screen_name: screenName });
   return res.relationship.source;
+}
+
+interface LookedUp {
+  screen_name: string;
+  connections: string[];
+}
+
+/** friendships/lookup takes at most this many people at once. */
+const LOOKUP_MAX = 100;
+
+/**
+ * How the channel and each of these people (by address, nick@host) follow each other, keyed by the
+ * address in lower case; `addressHost` is the host part of this hub's addresses, whose channels
+ * the answer names by nickname.
+ */
+export async function relationshipsWith(addresses: string[], addressHost: string): Promise<Map<string, Relationship>> {
+  const out = new Map<string, Relationship>();
+  for (let i = 0; i < addresses.length; i += LOOKUP_MAX) {
+    const res = await get<LookedUp[]>(`${COMPAT}friendships/lookup`, { screen_name: addresses.slice(i, i + LOOKUP_MAX).join(',') });
+    for (const r of Array.isArray(res) ? res : []) {
+      const address = r.screen_name.includes('@') ? r.screen_name : addressHere({ addressHost }, r.screen_name);
+      out.set(address.toLowerCase(), {
+        following: r.connections.includes('following'),
+        following_requested: r.connections.includes('following_requested'),
+        followed_by: r.connections.includes('followed_by'),
+      });
+    }
+  }
+  return out;
 }

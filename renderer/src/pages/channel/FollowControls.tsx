@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
 import { connect, disconnect } from '../../api/connections.ts';
 import { isElsewhere, relationshipWith } from '../../api/people.ts';
 import type { User } from '../../api/types.ts';
+import { FollowBadges } from '../../components/FollowBadges.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
-
-/** While a follow waits for an answer from elsewhere, how often to look whether it came. */
-const WAITING_POLL_MS = 2000;
+import { useWhileWaiting } from '../../hooks/useWhileWaiting.ts';
 
 /**
  * How the channel and someone stand (Following, Requested, Follows you), with Follow, Follow
@@ -20,11 +18,7 @@ export function FollowControls({ user }: { user: User }) {
   const r = rel.data;
   const requested = Boolean(r?.following_requested && !r.following);
 
-  useEffect(() => {
-    if (!requested) return;
-    const timer = setInterval(() => void rel.reload(), WAITING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [requested, rel.reload]);
+  useWhileWaiting(requested, rel.reload);
 
   const follow = useAction(async () => {
     await connect(name);
@@ -40,23 +34,11 @@ export function FollowControls({ user }: { user: User }) {
 
   return (
     <div className="follow-controls" role="group" aria-label={`You and ${who}`}>
-      {r.followed_by && <span className="badge badge-quiet">Follows you</span>}
-      {r.following ? (
-        <>
-          <span className="badge">Following</span>
-          <button type="button" className="button button-quiet button-small" onClick={() => void unfollow.run()} disabled={busy}>
-            {unfollow.busy ? 'Unfollowing…' : 'Unfollow'}
-          </button>
-        </>
-      ) : requested ? (
-        <>
-          <span className="badge badge-quiet" title={isElsewhere(user) ? 'Waiting for their server to accept' : 'Waiting for their approval'}>
-            Requested
-          </span>
-          <button type="button" className="button button-quiet button-small" onClick={() => void unfollow.run()} disabled={busy}>
-            {unfollow.busy ? 'Cancelling…' : 'Cancel request'}
-          </button>
-        </>
+      <FollowBadges relation={r} elsewhere={isElsewhere(user)} />
+      {r.following || requested ? (
+        <button type="button" className="button button-quiet button-small" onClick={() => void unfollow.run()} disabled={busy}>
+          {requested ? (unfollow.busy ? 'Cancelling…' : 'Cancel request') : unfollow.busy ? 'Unfollowing…' : 'Unfollow'}
+        </button>
       ) : (
         <button type="button" className="button button-primary button-small" onClick={() => void follow.run()} disabled={busy}>
           {follow.busy ? 'Following…' : r.followed_by ? 'Follow back' : 'Follow'}

@@ -7,7 +7,8 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
-import { useChannel } from '../../session.tsx';
+import { useChannel, useSession } from '../../session.tsx';
+import { addressHere } from '../../addresses.ts';
 import { ThreadList } from '../stream/ThreadList.tsx';
 import { useStream, type Timeline } from '../stream/useStream.ts';
 import { FollowControls } from './FollowControls.tsx';
@@ -19,6 +20,7 @@ import { FollowControls } from './FollowControls.tsx';
  */
 export function ProfilePage({ nick }: { nick: string }) {
   const channel = useChannel();
+  const { session } = useSession();
   const user = useLoad(() => userNamed(nick), [nick]);
   if (user.status === 'loading' && !user.data) return <Loading label="Loading the channel…" />;
   if (user.status === 'error') return <ErrorNote error={`The channel could not be loaded: ${user.error}`} onRetry={user.reload} />;
@@ -41,7 +43,7 @@ export function ProfilePage({ nick }: { nick: string }) {
         <Avatar src={u.profile_image_url_large ?? u.profile_image_url} name={u.name || u.screen_name} size={96} />
         <div>
           <h1>{u.name || u.screen_name}</h1>
-          <p className="muted profile-address">{elsewhere ? `@${u.screen_name}` : u.screen_name}</p>
+          <p className="muted profile-address">{elsewhere ? `@${u.screen_name}` : addressHere(session, u.screen_name)}</p>
           {u.description && <p className="profile-about">{u.description}</p>}
           {elsewhere && u.statusnet_profile_url && (
             <p className="profile-origin">

@@ -19,7 +19,7 @@ export function AccessSettings() {
       <CopyField label="Hub address" value={base} />
       <CopyField label="Microblog apps (Twitter / GNU social / Friendica API)" value={`${base}/api/`} />
       <CopyField label="Hubzilla-style apps (native API)" value={`${base}/api/z/1.0/`} />
-      <CopyField label="Your channel address" value={`${session.channel?.nick}@${new URL(base).host}`} />
+      {session.channel && <CopyField label="Your channel address" value={session.channel.address} />}
     </div>
   );
 }

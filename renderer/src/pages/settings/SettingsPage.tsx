@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { Link, useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
 import { FederationSettings } from './FederationSettings.tsx';
+import { BackupSettings } from './BackupSettings.tsx';
 import { PasswordSettings } from './PasswordSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 import { SocialSettings } from './SocialSettings.tsx';
 
-/** /settings/profile, /settings/lan (used by the desktop app) and /settings/federation open at their section. */
-const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access', '/settings/federation': 'settings-federation' };
+/** /settings/profile, /settings/lan, /settings/federation and /settings/backups (used by the desktop app) open at their section. */
+const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access', '/settings/federation': 'settings-federation', '/settings/backups': 'settings-backups' };
 
 export function SettingsPage() {
   const { path } = useLocation();
@@ -30,6 +31,10 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-password">
         <h2 id="settings-password">Password</h2>
         <PasswordSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-backups">
+        <h2 id="settings-backups">Backups</h2>
+        <BackupSettings />
       </section>
       <section className="card" aria-labelledby="settings-apps">
         <h2 id="settings-apps">Apps</h2>
