@@ -84,23 +84,35 @@ test('on the desktop the composer starts as one line, grows when focused, and sh
     await composer.getByLabel('Title').waitFor();
     assert.ok((await message.boundingBox())!.height > 90, 'the text box grows');
     await composer.getByRole('button', { name: 'Post', exact: true }).waitFor();
-    await composer.getByRole('button', { name: /^Audience/ }).waitFor();
+    // Choosing the audience with a click on its words, then Escape: the panel closes, not the composer.
+    await composer.getByRole('button', { name: /^Audience/ }).click();
+    await composer.getByText('Only the groups and people I choose').click();
+    await composer.getByRole('group', { name: 'Groups' }).getByText('Friends').waitFor();
+    await page.keyboard.press('Escape');
+    await composer.getByRole('group', { name: 'Who can see this post' }).waitFor({ state: 'detached' });
+    assert.equal(await composer.getByLabel('Title').isVisible(), true, 'the composer stays open');
 
     // Left empty: one line again.
     await page.getByRole('heading', { name: 'Bob' }).or(page.getByText('Bob: the ferry leaves at nine tomorrow')).first().click();
     await composer.getByLabel('Title').waitFor({ state: 'hidden' });
     assert.ok((await message.boundingBox())!.height < 50);
 
-    // A draft keeps it open; posting it closes it.
+    // A draft keeps it open. Once posted it is empty and keeps the focus (issue item 15), so it
+    // stays open until the owner moves on.
     await message.fill('A quiet Sunday at home');
     await composer.getByLabel('Title').fill('Sunday');
     await ui.screenshots('composer-grown', { fullPage: false });
     await page.getByText('Bob: the ferry leaves at nine tomorrow').click();
     assert.equal(await composer.getByLabel('Title').isVisible(), true, 'a draft is not hidden');
-    await composer.getByRole('button', { name: 'Post', exact: true }).click();
+    const post = composer.getByRole('button', { name: 'Post', exact: true });
+    await post.click();
     await page.getByRole('article').filter({ hasText: 'A quiet Sunday at home' }).waitFor();
-    await composer.getByLabel('Title').waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('form[aria-label="New post"] textarea')?.disabled);
     assert.equal(await message.inputValue(), '');
+    assert.equal(await post.evaluate((el) => el === document.activeElement), true, 'the focus stays on Post');
+    await page.getByText('Bob: the ferry leaves at nine tomorrow').click();
+    await composer.getByLabel('Title').waitFor({ state: 'hidden' });
+    assert.ok((await message.boundingBox())!.height < 50, 'one line again');
   } finally {
     await ui.close();
   }

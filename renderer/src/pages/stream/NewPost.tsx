@@ -26,21 +26,28 @@ export function NewPost({ onPosted }: { onPosted: () => void }) {
   // On the desktop: a click or the focus anywhere else folds an empty composer.
   useEffect(() => {
     if (phone || !open || hasDraft) return;
-    const away = (e: Event) => {
-      if (e.target instanceof Node && !sheet.current?.contains(e.target)) setOpen(false);
+    const outside = (target: EventTarget | null): target is Node => target instanceof Node && !sheet.current?.contains(target);
+    const clickedAway = (e: Event) => {
+      if (outside(e.target)) setOpen(false);
     };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('focusin', away);
+    // A click on text inside the composer (a label) gives the focus to the page's <main>, which holds
+    // the composer: only a focus that went to something beside it counts.
+    const focusedAway = (e: Event) => {
+      if (outside(e.target) && !e.target.contains(sheet.current)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', clickedAway);
+    document.addEventListener('focusin', focusedAway);
     return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('focusin', away);
+      document.removeEventListener('pointerdown', clickedAway);
+      document.removeEventListener('focusin', focusedAway);
     };
   }, [phone, open, hasDraft]);
 
-  // The sheet on a phone: the text box takes the focus; Escape closes it; Tab stays inside.
+  // The sheet on a phone: the text box takes the focus (unless it is in the composer already: the
+  // window narrowed while writing); Escape closes it; Tab stays inside.
   useEffect(() => {
     if (!asSheet) return;
-    sheet.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
+    if (!sheet.current?.contains(document.activeElement)) sheet.current?.querySelector<HTMLTextAreaElement>('textarea')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close();
       trapTab(e, sheet.current);
@@ -55,7 +62,8 @@ export function NewPost({ onPosted }: { onPosted: () => void }) {
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (phone || e.key !== 'Escape' || hasDraft) return;
+    // An Escape that closed something inside (the audience panel) is not for the composer.
+    if (phone || e.key !== 'Escape' || e.defaultPrevented || hasDraft) return;
     setOpen(false);
     (document.activeElement as HTMLElement | null)?.blur();
   };
@@ -88,8 +96,8 @@ export function NewPost({ onPosted }: { onPosted: () => void }) {
           onFocus={() => setOpen(true)}
           onDraftChange={setHasDraft}
           onPosted={() => {
+            // On the desktop the focus stays where it was (see useKeepFocus), and with it the composer, empty.
             if (phone) close();
-            else setOpen(false);
             onPosted();
           }}
         />
