@@ -23,23 +23,32 @@ export function NewPost({ onPosted }: { onPosted: () => void }) {
     if (hasDraft) setOpen(true);
   }, [hasDraft]);
 
-  // On the desktop: a click or the focus anywhere else folds an empty composer.
+  // On the desktop: a click or the focus anywhere else folds an empty composer. A click folds it once
+  // it is done, not as the button goes down: the page moving up under the pointer would lose the click.
   useEffect(() => {
     if (phone || !open || hasDraft) return;
     const outside = (target: EventTarget | null): target is Node => target instanceof Node && !sheet.current?.contains(target);
+    let pressing = false;
+    let pressedOutside = false;
+    const pressed = (e: Event) => {
+      pressing = true;
+      pressedOutside = outside(e.target);
+    };
+    const released = () => {
+      pressing = false;
+    };
     const clickedAway = (e: Event) => {
-      if (outside(e.target)) setOpen(false);
+      if (pressedOutside && outside(e.target)) setOpen(false);
     };
     // A click on text inside the composer (a label) gives the focus to the page's <main>, which holds
-    // the composer: only a focus that went to something beside it counts.
+    // the composer: only a focus that went to something beside it counts, and not while pressing.
     const focusedAway = (e: Event) => {
-      if (outside(e.target) && !e.target.contains(sheet.current)) setOpen(false);
+      if (!pressing && outside(e.target) && !e.target.contains(sheet.current)) setOpen(false);
     };
-    document.addEventListener('pointerdown', clickedAway);
-    document.addEventListener('focusin', focusedAway);
+    const listeners = [['pointerdown', pressed], ['pointerup', released], ['pointercancel', released], ['click', clickedAway], ['focusin', focusedAway]] as const;
+    for (const [type, listener] of listeners) document.addEventListener(type, listener);
     return () => {
-      document.removeEventListener('pointerdown', clickedAway);
-      document.removeEventListener('focusin', focusedAway);
+      for (const [type, listener] of listeners) document.removeEventListener(type, listener);
     };
   }, [phone, open, hasDraft]);
 
