@@ -65,3 +65,25 @@ test('scrolled to the end of a long stream, only the posts near the screen are i
   assert.ok(Math.abs(heightNow - height) < height * 0.02, `the page kept its length (${heightNow} px, was ${height} px)`);
   await ui.screenshots('stream-long-top', { fullPage: false });
 });
+
+test('far down a long stream, a new post’s bar is on the screen, and a click shows the post at the top', async () => {
+  const { page } = ui;
+  await page.goto('/');
+  await page.getByRole('article').filter({ hasText: `Long stream post ${POSTS}:` }).waitFor();
+  await page.mouse.move(600, 500);
+  for (let i = 0; i < 8; i++) {
+    await page.mouse.wheel(0, 1200);
+    await page.waitForTimeout(50);
+  }
+  assert.ok((await page.evaluate(() => scrollY)) > 3000, 'the reader is far down');
+  await postStatus(hub, 'bob', 'Bob: a new post while Alice reads');
+  const bar = page.getByRole('button', { name: 'Show 1 new post' });
+  await bar.waitFor();
+  assert.equal(await bar.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }), true, 'the bar is on the screen');
+  await ui.screenshots('stream-long-new-post-bar', { fullPage: false });
+  await bar.click();
+  const fresh = page.getByRole('article').filter({ hasText: 'Bob: a new post while Alice reads' });
+  await fresh.waitFor();
+  await page.waitForFunction(() => scrollY === 0);
+  assert.equal(await page.locator('article[data-status-id]').first().evaluate((el) => el.textContent?.includes('Bob: a new post while Alice reads')), true, 'on top');
+});
