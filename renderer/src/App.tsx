@@ -2,6 +2,7 @@ import { isValidElement, lazy, type ReactNode } from 'react';
 import { Shell } from './layout/Shell.tsx';
 import { MeProvider, useMe } from './me.tsx';
 import { NoticeProvider } from './notices.tsx';
+import { LiveProvider } from './live.tsx';
 import { NotificationsProvider } from './notifications.tsx';
 import { UnreadMessagesProvider } from './messages.tsx';
 import { hubLinkRoute } from './pages/links/routes.tsx';
@@ -101,13 +102,15 @@ function Gate() {
   if (!session.authenticated || !session.channel) return <LazyPage path="/login">{<LoginPage />}</LazyPage>;
   // Keyed by channel so that switching channels starts every page afresh.
   return (
-    <NotificationsProvider key={session.channel.nick}>
-      <UnreadMessagesProvider>
-        <MeProvider>
-          <LoggedIn />
-        </MeProvider>
-      </UnreadMessagesProvider>
-    </NotificationsProvider>
+    <LiveProvider key={session.channel.nick}>
+      <NotificationsProvider key={session.channel.nick}>
+        <UnreadMessagesProvider>
+          <MeProvider>
+            <LoggedIn />
+          </MeProvider>
+        </UnreadMessagesProvider>
+      </NotificationsProvider>
+    </LiveProvider>
   );
 }
 

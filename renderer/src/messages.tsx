@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { unreadMessages } from './api/messages.ts';
 import { usePolling } from './hooks/usePolling.ts';
+import { useLive, useLiveEvents } from './live.tsx';
 
-/** How often the unread count is asked for while the window is visible. */
+/** How often the unread count is asked for while the window is visible and the live stream is closed. */
 const POLL_MS = 15_000;
 
 interface UnreadState {
@@ -31,7 +32,12 @@ export function UnreadMessagesProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  usePolling(refresh, POLL_MS);
+  // While the hub streams, a direct message or a notification says when to ask.
+  const live = useLive();
+  usePolling(refresh, live.connected ? null : POLL_MS);
+  useLiveEvents((e) => {
+    if (e.event === 'notification' || (e.event === 'update' && e.status.visibility === 'direct')) void refresh();
+  });
 
   return <UnreadContext.Provider value={{ unread, refresh }}>{children}</UnreadContext.Provider>;
 }

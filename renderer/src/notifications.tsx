@@ -3,8 +3,9 @@ import { describeError } from './api/http.ts';
 import { isSeen, listNotifications, markSeen } from './api/notifications.ts';
 import type { Notification, Status } from './api/types.ts';
 import { usePolling } from './hooks/usePolling.ts';
+import { useLive, useLiveEvents } from './live.tsx';
 
-/** How often the bell asks the hub for news while the window is visible. */
+/** How often the bell asks the hub for news while the window is visible and the live stream is closed. */
 const POLL_MS = 10_000;
 
 interface NotificationsState {
@@ -48,7 +49,12 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
-  usePolling(refresh, POLL_MS);
+  // While the hub streams, a notification it sends says when to ask.
+  const live = useLive();
+  usePolling(refresh, live.connected ? null : POLL_MS);
+  useLiveEvents((e) => {
+    if (e.event === 'notification') void refresh();
+  });
 
   const setSeen = (ids: number[]) => setItems((all) => all && ordered(all.map((n) => (ids.includes(n.id) ? { ...n, seen: true } : n))));
 

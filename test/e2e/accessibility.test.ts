@@ -50,6 +50,7 @@ interface Screen {
 const SCREENS: Screen[] = [
   { route: '/', url: () => '/' },
   { route: '/', url: () => '/', then: openChannelMenu },
+  { route: '/', url: () => '/', then: newPostsArrive },
   { route: '/stream', url: () => '/stream', then: openAudienceAndPreview },
   { route: '/stream', url: () => '/stream', then: attachPhoto },
   { route: '/compose', url: () => '/compose' },
@@ -164,6 +165,13 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[role="status"].loading'));
 }
 
+/** Someone posts while the owner reads: the live stream's "new posts" bar. */
+async function newPostsArrive(page: Page): Promise<void> {
+  await page.getByRole('article').first().waitFor();
+  await postStatus(hub, 'carol', 'Fresh eggs at the farm gate');
+  await page.getByRole('button', { name: 'Show 1 new post' }).waitFor();
+}
+
 async function openChannelMenu(page: Page): Promise<void> {
   await page.getByRole('button', { name: /^Channel Alice/ }).click();
   await page.getByRole('menu').waitFor();
@@ -196,6 +204,8 @@ async function openDeleteDialog(page: Page): Promise<void> {
 }
 
 async function openAudienceAndPreview(page: Page): Promise<void> {
+  // The composer grows from its one line once the owner starts writing.
+  await page.getByRole('textbox', { name: 'Message', exact: true }).click();
   await page.getByRole('button', { name: /^Audience:/ }).click();
   await page.getByText('Only the groups and people I choose').click();
   await page.getByRole('group', { name: 'Who can see this post' }).getByText('Family').waitFor();

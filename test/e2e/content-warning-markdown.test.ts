@@ -27,6 +27,7 @@ test('a post with a content warning shows only the warning until opened, here an
   const { page } = ui;
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByLabel('Message').click();
   await composer.getByLabel('Content warning').fill('Spoilers for the finale');
   await composer.getByLabel('Message').fill('The butler did it.');
   await composer.getByRole('button', { name: 'Preview' }).click();
@@ -54,6 +55,7 @@ test('Markdown and plain-text modes: the preview is what the hub shows', async (
   const { page } = ui;
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByLabel('Message').click();
   await composer.getByLabel('Format', { exact: true }).selectOption('text/markdown');
   await composer.getByRole('button', { name: 'Preview' }).click();
   await composer.getByLabel('Message').fill('# Soup\n\n**Leeks** and _potatoes_, [recipe](https://example.org/soup)\n\n- one\n- two');
@@ -69,6 +71,7 @@ test('Markdown and plain-text modes: the preview is what the hub shows', async (
   assert.equal(await post.locator('.post-content a[href="https://example.org/soup"]').count(), 1);
   assert.equal((await post.locator('.post-content').innerHTML()).trim(), previewHtml.trim(), 'shown as previewed');
 
+  // The composer kept the focus, so it is still open, and so is the preview.
   await composer.getByLabel('Format', { exact: true }).selectOption('text/plain');
   await composer.getByLabel('Message').fill('Plain *stars* and [b]brackets[/b] stay as typed');
   await composer.getByRole('region', { name: 'Preview' }).getByText('Plain *stars* and [b]brackets[/b] stay as typed').waitFor();

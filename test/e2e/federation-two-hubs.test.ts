@@ -132,6 +132,7 @@ test('alice posts; bob sees it in his stream with where it comes from, replies a
   const { page } = alice;
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByLabel('Message').click();
   await composer.getByLabel('Title').fill('Across the hubs');
   await composer.getByLabel('Message').fill('Hello from hub A, [b]bob[/b]!');
   await composer.getByRole('button', { name: 'Post' }).click();

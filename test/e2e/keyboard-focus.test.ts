@@ -162,6 +162,8 @@ test('the audience panel closes with Escape or Done and gives the focus back to 
   await page.goto('/');
   const chip = page.getByRole('button', { name: /^Audience:/ });
   const panel = page.getByRole('group', { name: 'Who can see this post' });
+  // The composer grows from its one line when the focus comes into it.
+  await page.getByRole('form', { name: 'New post' }).getByRole('textbox', { name: 'Message', exact: true }).focus();
   await chip.focus();
   await page.keyboard.press('Enter');
   await panel.waitFor();
@@ -185,6 +187,8 @@ test('the composer\'s fields show a focus ring all round, like every other field
   const { page } = ui;
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  // The composer grows from its one line when the focus comes into it.
+  await composer.getByRole('textbox', { name: 'Message', exact: true }).focus();
   for (const name of ['Title', 'Content warning', 'Message']) {
     const field = composer.getByRole('textbox', { name, exact: true });
     await field.focus();

@@ -27,6 +27,7 @@ for (const [format, label, text, shown] of [
     const { page } = ui;
     await page.goto('/');
     const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByLabel('Message').click();
     await composer.getByLabel('Format', { exact: true }).selectOption(format);
     await composer.getByLabel('Message').fill(text);
     await composer.getByLabel('Attach photos or files').setInputFiles({ name: 'soup.png', mimeType: 'image/png', buffer: await pngOf({ r: 200, g: 180, b: 40 }) });

@@ -121,14 +121,18 @@ test('sharing a post shows it to the sharer\'s followers, tells its author, and 
   const bobsNews = await apiCall<Array<{ msg_plain?: string; msg?: string }>>(hub, 'bob', '/api/ext/notifications', {}, 'GET');
   assert.ok(bobsNews.some((n) => /Alice shared your post/.test(n.msg_plain ?? n.msg ?? '')), 'the author is notified');
 
+  // The share and the original are one card, saying who shared it.
   await page.reload();
-  const shareCard = page.getByRole('article', { name: 'Post by Alice' }).filter({ hasText: 'Look at this sunset over the bay' });
+  const shareCard = page.getByRole('article', { name: 'Post by Bob, shared by you' }).filter({ hasText: 'Look at this sunset over the bay' });
   await shareCard.getByText('You shared').waitFor();
+  assert.equal(await page.getByRole('article').filter({ hasText: 'Look at this sunset over the bay' }).count(), 1, 'shown once');
   await ui.screenshots('share');
 
-  // Undone from the share's own card: the card goes, the original is no longer shared.
+  // Undone from that card: the post stays, no longer shared.
   await shareCard.getByRole('button', { name: /^Shared/ }).click();
-  await shareCard.waitFor({ state: 'detached' });
+  const plain = page.getByRole('article', { name: 'Post by Bob', exact: true }).filter({ hasText: 'Look at this sunset over the bay' });
+  await plain.getByRole('button', { name: /^Share/ }).and(page.locator('[aria-pressed="false"]')).waitFor();
+  assert.equal(await plain.getByText('You shared').count(), 0);
   const after = await apiCall<Status>(hub, 'alice', '/api/statuses/show.json', { id: String(original.id) }, 'GET');
   assert.equal(after.retweeted, false);
   assert.equal(after.retweet_count, 0);

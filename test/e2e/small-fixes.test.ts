@@ -125,6 +125,7 @@ test('files over the hub\'s upload limit are refused at once, saying the limit',
   const big = { name: 'holiday-video.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(UPLOAD_LIMIT + 50 * 1024, 1) };
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByLabel('Message').click();
   await composer.getByLabel('Attach photos or files').setInputFiles(big);
   await composer.getByRole('alert').filter({ hasText: 'holiday-video.mp4 is 306 KB; the hub takes at most 256 KB at a time.' }).waitFor();
   assert.equal(await composer.getByRole('list', { name: 'Attachments' }).count(), 0, 'the file is not attached');

@@ -32,6 +32,7 @@ test('posting to a group from the composer shows the post in the stream as restr
   const { page } = ui;
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByLabel('Message').click();
   await composer.getByLabel('Title').fill('Picnic on Sunday');
   await composer.getByLabel('Message').fill('[b]Bring[/b] some bread');
   // The live preview, once opened, renders the BBCode as it is typed.
@@ -51,6 +52,7 @@ test('posting to a group from the composer shows the post in the stream as restr
   await post.getByText('Visible to: Friends').waitFor();
   await post.locator('.post-content').getByText('Bring', { exact: true }).waitFor();
   assert.equal(await composer.getByLabel('Title').inputValue(), '', 'the composer is emptied after posting');
+  // …and starts afresh.
   await composer.getByRole('button', { name: 'Audience: Public' }).waitFor();
   await ui.screenshot('stream');
 
@@ -167,7 +169,8 @@ test('the stream works at phone width', async () => {
   const phone = await openUi(hub, { as: 'alice', viewport: { width: 390, height: 844 } });
   try {
     await phone.page.goto('/');
-    await phone.page.getByRole('form', { name: 'New post' }).waitFor();
+    // The composer waits behind its button, so that posts fill the first screen.
+    await phone.page.getByRole('button', { name: 'New post' }).waitFor();
     await phone.page.getByRole('article').first().waitFor();
     await phone.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Photos' }).waitFor();
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

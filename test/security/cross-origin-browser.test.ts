@@ -196,3 +196,24 @@ test('HTML pages, the authorize page and the session stay closed to a foreign pa
   for (const name of ['login', 'authorize', 'settings', 'home', 'session']) assert.ok(seen[name]!.blocked, `${name}: ${JSON.stringify(seen[name]).slice(0, 200)}`);
   assert.equal(seen.instance!.status, 200, JSON.stringify(seen.instance).slice(0, 200));
 });
+
+test('a foreign page cannot open the owner’s WebSocket stream with the cookie; the hub’s own page can', async () => {
+  const wsUrl = `${t.url.replace(/^http/, 'ws')}/api/v1/streaming?stream=user`;
+  const open = (url: string) =>
+    page.evaluate(
+      (u) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(u);
+          ws.onopen = () => (ws.close(), resolve('open'));
+          ws.onclose = (e) => resolve(`closed ${e.code}`);
+          setTimeout(() => resolve('no answer'), 5000);
+        }),
+      url,
+    );
+  // The other origin is the same site: the browser sends the SameSite=Lax cookie with the handshake
+  // (test/security/stream-session.test.ts sends it with each foreign Origin itself).
+  await page.goto(`${foreignUrl}/`);
+  assert.notEqual(await open(wsUrl), 'open', 'the foreign page opened the owner’s stream');
+  await page.goto(`${t.url}/`);
+  assert.equal(await open(wsUrl), 'open', 'the hub’s own page opens it');
+});

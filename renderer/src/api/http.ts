@@ -27,6 +27,11 @@ export function whenSessionLost(handler: () => void): void {
   onSessionLost = handler;
 }
 
+/** Says that the session ended, found otherwise than by a 401 (the live stream's check). */
+export function sessionLost(): void {
+  onSessionLost?.();
+}
+
 export const COMPAT = '/api/';
 export const NATIVE = '/api/z/1.0/';
 

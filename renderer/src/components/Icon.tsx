@@ -27,6 +27,7 @@ const PATHS: Record<string, string> = {
   file: 'M6 3h8l4 4v14H6zM14 3v4h4',
   trash: 'M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13',
   plus: 'M12 5v14M5 12h14',
+  pen: 'M4 20h4L19 9l-4-4L4 16zM13.5 6.5l4 4',
   share: 'M17 3l4 4-4 4M3 11V9a2 2 0 0 1 2-2h16M7 21l-4-4 4-4M21 13v2a2 2 0 0 1-2 2H3',
   reply: 'M10 8L4 13l6 5M4 13h10a6 6 0 0 1 6 6',
   mail: 'M3 6h18v12H3zM3 6l9 7 9-7',

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 const FOCUSABLE = 'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab and Shift+Tab inside the dialog, going round from its last control to its first. */
-function trapTab(e: KeyboardEvent, dialog: HTMLElement | null): void {
+export function trapTab(e: KeyboardEvent, dialog: HTMLElement | null): void {
   if (e.key !== 'Tab' || !dialog) return;
   const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.getClientRects().length > 0);
   if (!focusable.length) return e.preventDefault();

@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { describeError, type UploadHandle } from '../../api/http.ts';
 import { publishPost } from '../../api/statuses.ts';
 import type { ItemUpdateResult } from '../../api/types.ts';
@@ -27,8 +27,20 @@ interface EditTarget {
   mimetype?: string;
 }
 
+interface ComposerProps {
+  edit?: EditTarget;
+  onPosted: () => void;
+  onCancel?: () => void;
+  /** Folded to its one line of text: the rest shows once it is focused (see NewPost). */
+  folded?: boolean;
+  /** Something in the composer got the focus. */
+  onFocus?: () => void;
+  /** Whether anything has been written or chosen (told whenever that changes). */
+  onDraftChange?: (hasDraft: boolean) => void;
+}
+
 /** Writing a post (or editing one): title, BBCode body with a live preview to open, attachment, audience, place. */
-export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPosted: () => void; onCancel?: () => void }) {
+export function Composer({ edit, onPosted, onCancel, folded, onFocus, onDraftChange }: ComposerProps) {
   const ids = useId();
   const [title, setTitle] = useState(edit?.title ?? '');
   const [body, setBody] = useState(edit?.body ?? '');
@@ -53,6 +65,14 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const renderer = usePreviewRenderer(previewing);
   const preview = useMemo(() => (previewing && renderer.render && deferredBody.trim() ? renderer.render(deferredBody, format) : ''), [previewing, renderer.render, deferredBody, format]);
   const busy = progress !== undefined;
+  const hasDraft = Boolean(title || body.trim() || warning || files.length || audience.groups.length || audience.contacts.length || place.location || place.coord || !allowComments || error);
+  const draftListener = useRef(onDraftChange);
+  draftListener.current = onDraftChange;
+  useEffect(() => draftListener.current?.(hasDraft), [hasDraft]);
+  // A folded composer shows no preview pane when it opens again.
+  useEffect(() => {
+    if (folded) setPreviewing(false);
+  }, [folded]);
   const keepFocus = useKeepFocus(busy, textarea);
   const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
@@ -105,7 +125,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   };
 
   return (
-    <form className={edit ? 'composer composer-edit' : 'card composer'} onSubmit={submit} aria-label={edit ? 'Edit post' : 'New post'}>
+    <form className={edit ? 'composer composer-edit' : `card composer${folded ? ' composer-folded' : ''}`} onSubmit={submit} onFocus={onFocus} aria-label={edit ? 'Edit post' : 'New post'}>
       <label htmlFor={`${ids}-title`} className="visually-hidden">
         Title
       </label>
@@ -137,7 +157,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
             ref={textarea}
             className="composer-body"
             placeholder={edit ? 'Your post' : "What's on your mind?"}
-            rows={edit ? 6 : 4}
+            rows={edit ? 6 : folded ? 1 : 4}
             value={body}
             onChange={(e) => setBody(e.target.value)}
             onKeyDown={onKeyDown}

@@ -7,9 +7,9 @@ import { useNotify } from '../../notices.tsx';
 
 /**
  * Share (boost) a public post with the channel's followers, or undo the share. Private posts
- * cannot be shared, so they get no button.
+ * cannot be shared, so they get no button. `onChanged` receives the new share.
  */
-export function ShareButton({ status, onChanged }: { status: Status; onChanged: () => Promise<void> }) {
+export function ShareButton({ status, onChanged }: { status: Status; onChanged: (share?: Status) => Promise<void> }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
   if (status.friendica_private) return null;
@@ -20,8 +20,8 @@ export function ShareButton({ status, onChanged }: { status: Status; onChanged: 
     if (busy) return;
     setBusy(true);
     try {
-      await share(status.id, mine);
-      await onChanged();
+      const made = await share(status.id, mine);
+      await onChanged(mine ? undefined : made);
     } catch (err) {
       notify(`Your share could not be ${mine ? 'withdrawn' : 'saved'}: ${describeError(err)}`);
     } finally {

@@ -1,21 +1,28 @@
+import { useState } from 'react';
+import { describeError } from '../../api/http.ts';
 import { Empty } from '../../components/Status.tsx';
+import { useNotify } from '../../notices.tsx';
 import { navigate, useLocation } from '../../router.tsx';
-import { Composer } from './Composer.tsx';
+import { NewPost } from './NewPost.tsx';
 import { filterFromQuery, filterQuery, StreamFilters } from './StreamFilters.tsx';
 import { ThreadList } from './ThreadList.tsx';
+import { useLiveThreads } from './useLiveThreads.ts';
 import { useStream } from './useStream.ts';
 
-/** The network stream: the composer, then threads, loading older ones as the reader scrolls. */
+/** The network stream: the composer, then threads, loading older ones as the reader scrolls; live, with a bar for new posts. */
 export function StreamPage() {
   const { query } = useLocation();
   const filter = filterFromQuery(query);
   const stream = useStream(filter);
+  // A filtered stream cannot tell which new posts belong in it: it is read again instead.
+  const live = useLiveThreads(stream, { newPosts: !filter });
 
   return (
     <div className="page page-stream">
       <h1 className="visually-hidden">Stream</h1>
-      <Composer onPosted={() => void stream.reload()} />
+      <NewPost onPosted={() => void stream.reload()} />
       <StreamFilters filter={filter} onChange={(f) => navigate(filterQuery(f), { replace: true })} />
+      <NewPostsBar count={live.unseen} onShow={live.show} />
       <ThreadList
         stream={stream}
         texts={{
@@ -30,6 +37,32 @@ export function StreamPage() {
           ),
         }}
       />
+    </div>
+  );
+}
+
+/** "3 new posts": shown while others' new posts wait; a click puts them on top and goes there. */
+function NewPostsBar({ count, onShow }: { count: number; onShow: () => Promise<void> }) {
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const show = async () => {
+    setBusy(true);
+    try {
+      await onShow();
+      window.scrollTo({ top: 0 });
+    } catch (err) {
+      notify(`The new posts could not be loaded: ${describeError(err)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="new-posts" role="status">
+      {count > 0 && (
+        <button type="button" className="button button-primary new-posts-button" onClick={show} disabled={busy}>
+          {count === 1 ? 'Show 1 new post' : `Show ${count} new posts`}
+        </button>
+      )}
     </div>
   );
 }

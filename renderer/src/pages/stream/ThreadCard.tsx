@@ -10,9 +10,9 @@ import { EditPost } from './EditPost.tsx';
 import { PostBody } from './PostBody.tsx';
 import { Reactions } from './Reactions.tsx';
 import { ShareButton } from './ShareButton.tsx';
-import { SharedBy } from './SharedBy.tsx';
+import { SharedBy, sharersText } from './SharedBy.tsx';
 import { loadThread } from './loadThread.ts';
-import { isMine, type Thread } from './threads.ts';
+import { isMine, mergeShares, type Thread } from './threads.ts';
 
 /** A post with its likes, comments and the comment box. */
 export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; onReplace: (t: Thread) => void; onRemoved: () => void }) {
@@ -20,10 +20,16 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<Status>();
   const { top, comments } = thread;
-  const shared = top.retweeted_status;
+  const shares = thread.shares ?? [];
   const mine = isMine(top, channel.nick);
+  const author = (top.friendica_author ?? top.user).name;
 
-  const refresh = async () => onReplace(await loadThread(top.id));
+  // The shares that brought the thread here stay with it, but for the owner's own once withdrawn.
+  const refresh = async (share?: Status) => {
+    const fresh = await loadThread(top.id);
+    const kept = fresh.top.retweeted ? shares : shares.filter((s) => !isMine(s, channel.nick));
+    onReplace({ ...fresh, shares: share?.retweeted_status ? mergeShares(kept, [share]) : kept });
+  };
 
   const remove = async (s: Status) => {
     await destroyStatus(s.id);
@@ -32,18 +38,17 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
   };
 
   return (
-    <article className="card thread" aria-label={`Post by ${(top.friendica_author ?? top.user).name}`} data-status-id={top.id}>
-      {shared && <SharedBy share={top} mine={mine} />}
+    <article className="card thread" aria-label={shares.length ? `Post by ${author}, shared by ${sharersText(shares, channel.nick)}` : `Post by ${author}`} data-status-id={top.id}>
+      {shares.length > 0 && <SharedBy shares={shares} nick={channel.nick} />}
       {editing ? (
         <EditPost status={top} onDone={async (saved) => (setEditing(false), saved ? refresh() : undefined)} />
       ) : (
-        <PostBody status={shared ?? top} onChanged={() => void refresh()} />
+        <PostBody status={top} onChanged={() => void refresh()} />
       )}
       <div className="thread-bar">
         <Reactions status={top} onChanged={refresh} />
-        {/* Undoing one's own share removes this very card. */}
-        <ShareButton status={shared ?? top} onChanged={shared && mine ? async () => onRemoved() : refresh} />
-        {mine && !editing && !shared && (
+        <ShareButton status={top} onChanged={refresh} />
+        {mine && !editing && (
           <div className="post-tools">
             <button type="button" className="link-button" onClick={() => setEditing(true)}>
               Edit
@@ -55,8 +60,8 @@ export function ThreadCard({ thread, onReplace, onRemoved }: { thread: Thread; o
         )}
       </div>
       {thread.commentsError && <ErrorNote error={`The comments could not be loaded: ${thread.commentsError}`} onRetry={() => void refresh()} />}
-      <Comments topId={top.id} comments={comments} refresh={refresh} onDelete={setDeleting} />
-      <CommentForm parentId={top.id} onPosted={refresh} />
+      <Comments topId={top.id} comments={comments} refresh={() => refresh()} onDelete={setDeleting} />
+      <CommentForm parentId={top.id} onPosted={() => refresh()} />
       {deleting && (
         <ConfirmDialog
           title={deleting.id === top.id ? 'Delete this post?' : 'Delete this comment?'}

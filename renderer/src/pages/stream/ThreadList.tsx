@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { ErrorNote, Loading } from '../../components/Status.tsx';
+import { NearScreen } from './NearScreen.tsx';
 import { ThreadCard } from './ThreadCard.tsx';
 import type { useStream } from './useStream.ts';
 
@@ -11,7 +12,7 @@ interface Texts {
   end: string;
 }
 
-/** Threads of a stream, loading older ones as the reader scrolls (or clicks "Show older posts"). */
+/** Threads of a stream, loading older ones as the reader scrolls (or clicks "Show older posts"); those far off screen are unmounted. */
 export function ThreadList({ stream, texts }: { stream: ReturnType<typeof useStream>; texts: Texts }) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(stream.loadMore);
@@ -31,7 +32,9 @@ export function ThreadList({ stream, texts }: { stream: ReturnType<typeof useStr
   return (
     <section aria-label={texts.label} className="stream" aria-busy={stream.loading}>
       {stream.threads.map((t) => (
-        <ThreadCard key={t.top.id} thread={t} onReplace={stream.replaceThread} onRemoved={() => stream.removeThread(t.top.id)} />
+        <NearScreen key={t.top.id}>
+          <ThreadCard thread={t} onReplace={stream.replaceThread} onRemoved={() => stream.removeThread(t.top.id)} />
+        </NearScreen>
       ))}
       {stream.loading && <Loading label={stream.threads.length ? 'Loading older posts…' : texts.loading} />}
       {stream.error && <ErrorNote error={`${texts.failed}: ${stream.error}`} onRetry={() => void (stream.threads.length ? stream.loadMore() : stream.reload())} />}

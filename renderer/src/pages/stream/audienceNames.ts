@@ -19,16 +19,32 @@ function namesFor(nick: string) {
   return names.load;
 }
 
+/** Audiences already worked out, by channel and post: a card scrolled away and back asks no more. */
+const audiences = new Map<string, Promise<string[]>>();
+
 /** Forgets the names (after a group was created or renamed). */
 export function forgetAudienceNames(): void {
   names = undefined;
+  audiences.clear();
 }
 
 /**
  * Who one of the channel's own restricted posts went to, in words: its groups by name, then its
  * people by name ("Family", "Bob"); what is no longer known here is counted.
  */
-export async function audienceOf(statusId: number, nick: string): Promise<string[]> {
+export function audienceOf(statusId: number, nick: string): Promise<string[]> {
+  const key = `${nick} ${statusId}`;
+  let found = audiences.get(key);
+  if (!found) {
+    found = lookUpAudience(statusId, nick);
+    audiences.set(key, found);
+    // A failure is not kept: the next time asks again.
+    found.catch(() => audiences.delete(key));
+  }
+  return found;
+}
+
+async function lookUpAudience(statusId: number, nick: string): Promise<string[]> {
   const cached = names?.nick === nick;
   const [item, known] = await Promise.all([itemSource(statusId), namesFor(nick)]);
   if (!item) return [];

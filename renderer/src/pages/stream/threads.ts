@@ -5,12 +5,47 @@ export interface Thread {
   comments: Status[];
   /** Set when the comments of this thread could not be loaded. */
   commentsError?: string;
+  /** The shares (retweets) of the top post that brought the thread into this list, newest first. */
+  shares?: Status[];
 }
 
 export const isComment = (s: Status) => s.in_reply_to_status_id !== null && s.in_reply_to_status_id !== undefined && s.in_reply_to_status_id !== 0;
 
 export function threadId(s: Status): number {
   return s.statusnet_conversation_id || (isComment(s) ? s.in_reply_to_status_id! : s.id);
+}
+
+/**
+ * The thread a status belongs to in a list: a share stands for the post it shares, so that a share
+ * and its original (or two shares of one post) make one thread.
+ */
+export const threadKey = (s: Status): number => threadId(s.retweeted_status ?? s);
+
+/** A list's thread as its page names it: the top post when the page holds it, and the shares that brought it. */
+export interface ThreadEntry {
+  key: number;
+  top?: Status;
+  shares: Status[];
+}
+
+/** The threads of a page of statuses, each once, in the order they first come; shares are folded into the post they share. */
+export function entriesOf(page: Status[]): ThreadEntry[] {
+  const entries = new Map<number, ThreadEntry>();
+  for (const s of page) {
+    const key = threadKey(s);
+    let entry = entries.get(key);
+    if (!entry) entries.set(key, (entry = { key, shares: [] }));
+    const post = s.retweeted_status ?? s;
+    if (s.retweeted_status && !entry.shares.some((x) => x.id === s.id)) entry.shares.push(s);
+    if (!entry.top && post.id === key) entry.top = post;
+  }
+  return [...entries.values()];
+}
+
+/** Shares of one post from both lists, each once, newest first. */
+export function mergeShares(a: Status[] = [], b: Status[] = []): Status[] {
+  const byId = new Map([...a, ...b].map((s) => [s.id, s]));
+  return [...byId.values()].sort((x, y) => y.id - x.id);
 }
 
 /** A thread from its top post and the conversation listing (which may or may not hold the top). */

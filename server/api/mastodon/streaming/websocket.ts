@@ -4,7 +4,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Hub } from '../../../hub-context.js';
 import { refuseUpgrade } from '../../../http/upgrade.js';
 import { checkStream, StreamError, streamsOf, type StreamCaller, type StreamClient, type StreamName } from '../../../services/mastodon/streaming.js';
-import { streamCaller } from './auth.js';
+import { sessionStreamCaller, streamCaller, type StreamSession } from './auth.js';
 
 const PATHS = new Set(['/api/v1/streaming', '/api/v1/streaming/']);
 const HEARTBEAT_MS = 30_000;
@@ -29,17 +29,22 @@ function streamFrom(params: URLSearchParams | Record<string, unknown>): StreamNa
 /**
  * WebSocket streaming at /api/v1/streaming, as Mastodon serves it: the stream named in the query,
  * more with {"type":"subscribe","stream":…} messages; events as {"stream":[…],"event":…,"payload":…}.
- * Returns false for upgrades of other paths.
+ * Clients authenticate with a bearer token; the owner's UI, with its session cookie from the hub's
+ * own pages (see sessionStreamCaller). Returns false for upgrades of other paths.
  */
 export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: Duplex, head: Buffer, url: URL): boolean {
   if (!PATHS.has(url.pathname)) return false;
   const protocol = (req.headers['sec-websocket-protocol'] ?? '').split(',')[0]?.trim();
   const header = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   const token = header ?? url.searchParams.get('access_token') ?? (protocol || undefined);
+  const channelParam = url.searchParams.get('channel') ?? undefined;
   let caller: StreamCaller;
+  let session: StreamSession | undefined;
   let first: StreamName | undefined;
   try {
-    caller = streamCaller(hub, token, url.searchParams.get('channel') ?? undefined);
+    // Without a token: the owner's UI, with the session cookie (from the hub's own pages only).
+    session = token ? undefined : sessionStreamCaller(hub, req, channelParam);
+    caller = session?.caller ?? streamCaller(hub, token, channelParam);
     if (url.searchParams.get('stream')) first = checkStream(hub, caller, streamFrom(url.searchParams));
   } catch (err) {
     if (err instanceof StreamError) {
@@ -48,7 +53,7 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
     }
     throw err;
   }
-  const release = hub.streamBudget.take(hub.clientAddress(req), token);
+  const release = hub.streamBudget.take(hub.clientAddress(req), token ?? session?.key);
   if (!release) {
     refuseUpgrade(socket, 429, TOO_MANY_STREAMS);
     return true;
@@ -57,15 +62,21 @@ export function handleStreamingUpgrade(hub: Hub, req: IncomingMessage, socket: D
   if (socket.closed) release();
   else socket.once('close', release);
   server().handleUpgrade(req, socket, head, (ws: WebSocket) => {
+    // A stream of the owner's session ends with the session (logged out, password changed).
+    const ended = () => {
+      if (!session || session.stillValid()) return false;
+      ws.close(1008, 'The session ended');
+      return true;
+    };
     const client: StreamClient = {
       ...caller,
       streams: first ? [first] : [],
       send(stream, event, payload) {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ stream, event, payload }));
+        if (ws.readyState === ws.OPEN && !ended()) ws.send(JSON.stringify({ stream, event, payload }));
       },
     };
     const remove = streamsOf(hub).add(client, () => ws.terminate());
-    const beat = setInterval(() => ws.ping(), HEARTBEAT_MS);
+    const beat = setInterval(() => ended() || ws.ping(), HEARTBEAT_MS);
     beat.unref();
     ws.on('close', () => {
       clearInterval(beat);
