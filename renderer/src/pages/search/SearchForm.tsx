@@ -3,7 +3,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { navigate } from '../../router.tsx';
 
 /** A search box: opens /search?q=… (the one in the top bar and the one on the search page). */
-export function SearchForm({ initial = '', className = '' }: { initial?: string; className?: string }) {
+export function SearchForm({ initial = '', className = '', label = 'Search' }: { initial?: string; className?: string; label?: string }) {
   const [q, setQ] = useState(initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -12,7 +12,7 @@ export function SearchForm({ initial = '', className = '' }: { initial?: string;
     navigate(text ? `/search?q=${encodeURIComponent(text)}` : '/search');
   };
   return (
-    <form role="search" className={`search-form ${className}`} onSubmit={submit}>
+    <form role="search" aria-label={label} className={`search-form ${className}`} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`search-${className || 'top'}`}>
         Search posts
       </label>

@@ -27,7 +27,7 @@ function TextSearch() {
   return (
     <div className="page page-stream">
       <h1 className="page-title">Search</h1>
-      <SearchForm key={q} initial={q} className="search-form-page" />
+      <SearchForm key={q} initial={q} className="search-form-page" label="Search on this page" />
       {looksLikeAddress(q) ? (
         <PeopleResults key={q} q={q} />
       ) : timeline ? (

@@ -6,6 +6,7 @@ import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import type { PostFormat } from '../../content/preview.ts';
 import { usePreviewRenderer } from '../../content/usePreview.ts';
+import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
@@ -41,6 +42,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const renderer = usePreviewRenderer(previewing);
   const preview = useMemo(() => (previewing && renderer.render && deferredBody.trim() ? renderer.render(deferredBody, format) : ''), [previewing, renderer.render, deferredBody, format]);
   const busy = progress !== undefined;
+  const keepFocus = useKeepFocus(busy, textarea);
   const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
   const reset = () => {
@@ -59,6 +61,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     e.preventDefault();
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
     setError(undefined);
+    keepFocus();
     setProgress(0);
     upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
     try {
@@ -112,7 +115,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
               </select>
             </>
           )}
-          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={`${ids}-preview`} onClick={() => setPreviewing(!previewing)}>
+          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={previewing ? `${ids}-preview` : undefined} onClick={() => setPreviewing(!previewing)}>
             Preview
           </button>
         </span>
@@ -137,7 +140,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
         {previewing && (
           <section id={`${ids}-preview`} className="composer-pane preview" aria-label="Preview">
             <div className="preview-label">Preview</div>
-            {title.trim() && <h3 className="post-title">{title}</h3>}
+            {title.trim() && <h2 className="post-title">{title}</h2>}
             {!preview ? (
               <p className="preview-empty">{renderer.failed ? 'The preview could not be loaded.' : !renderer.render ? 'Loading the preview…' : 'What you write shows here as it will be posted.'}</p>
             ) : warning.trim() ? (

@@ -98,7 +98,7 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
           </span>
         </div>
       </div>
-      {status.friendica_title ? <h3 className="post-title">{status.friendica_title}</h3> : null}
+      {status.friendica_title ? <h2 className="post-title">{status.friendica_title}</h2> : null}
       {html ? <SafeHtml html={html} className="post-content" links={postLinks(status)} /> : <p className="post-content">{status.text}</p>}
       <Attachments status={status} html={html} />
       {geo && (
