@@ -11,6 +11,8 @@ import { seedHugeItems } from './seed-huge-items.js';
 import { seedPeople } from './seed-huge-people.js';
 import { SEARCH_HASHTAG, SEARCH_WORD } from './seed-text.js';
 import { listStoreKeys } from '../server/files/list-keys.js';
+import { countExportPageItems } from '../server/store/item-streams.js';
+import { NULL_DATE, nowDb } from '../server/util/time.js';
 
 /**
  * Creates a fresh data directory with the huge data set: the full set's channels, and people on
@@ -40,13 +42,9 @@ export async function seedHuge(dataDir: string, size: HugeSize, log: (msg: strin
     const people = await timed('people', () =>
       seedPeople(hub.db, rnd, { baseUrl: hub.baseUrl, channels, count: size.connections - (size.channels - 1), instances: size.instances, groups: size.groups, years: size.years }),
     );
-    if (process.env.HB_WAL) hub.db.pragma(`wal_autocheckpoint = ${process.env.HB_WAL}`);
-    const trig = hub.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'item_fts_insert'").pluck().get() as string;
-    if (process.env.HB_FTS) hub.db.exec('DROP TRIGGER item_fts_insert');
     const items = await timed('items', () =>
       seedHugeItems(hub.db, rnd, { items: size.items, years: size.years, remoteShare: size.remoteShare, notifications: size.notifications, channels, group, remote: people.remote, baseUrl: hub.baseUrl, hostname: hub.hostname }),
     );
-    if (process.env.HB_FTS) await timed('fts', () => { hub.db.exec(trig); hub.db.exec("INSERT INTO item_fts (item_fts) VALUES ('rebuild')"); });
     const photos = await timed('photos', () => seedHugePhotos(hub, rnd, owner, size.photos, size.albums, size.years, tmpDir));
     const files = await timed('files', async () => {
       const small = seedHugeFiles(hub, rnd, owner, size.files, size.years);
@@ -75,7 +73,7 @@ export async function seedHuge(dataDir: string, size: HugeSize, log: (msg: strin
       seconds,
       huge: {
         remoteActors: people.remote.length, instances: size.instances, connections: people.connections + size.channels - 1, groups: people.groups,
-        storeFiles, databaseMB: Math.round(statSync(join(dataDir, 'hearth.db')).size / 1e6), storeMB: Math.round((files.bytes + photos.bytes) / 1e6),
+        storeFiles, exportItems: countExportPageItems(hub.db, owner.channel_id, NULL_DATE, nowDb()), databaseMB: Math.round(statSync(join(dataDir, 'hearth.db')).size / 1e6), storeMB: Math.round((files.bytes + photos.bytes) / 1e6),
       },
     };
     await writeFile(join(dataDir, MANIFEST), JSON.stringify(manifest, null, 2));

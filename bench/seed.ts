@@ -40,7 +40,11 @@ export interface Manifest {
   searchHashtag: string;
   seconds: Record<string, number>;
   /** The huge set (seed-huge.ts): people elsewhere, the owner's connections and groups, files in the store. */
-  huge?: { remoteActors: number; instances: number; connections: number; groups: number; storeFiles: number; databaseMB: number; storeMB: number };
+  huge?: {
+    remoteActors: number; instances: number; connections: number; groups: number; storeFiles: number; databaseMB: number; storeMB: number;
+    /** The owner's items in its export (item/export_page): its wall's, not those it received. */
+    exportItems?: number;
+  };
 }
 
 export const MANIFEST = 'bench-manifest.json';
