@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export type Mode = 'full' | 'quick' | 'tiny';
 
@@ -70,6 +71,8 @@ export interface BenchOptions {
 }
 
 const MiB = 1024 * 1024;
+/** Where --huge keeps its seeded data sets and working copies (git ignores it). */
+const BENCH_DATA = fileURLToPath(new URL('./data/', import.meta.url));
 
 export const SEED_SIZES: Record<Mode, SeedSize> = {
   full: { channels: 10, items: 100_000, photos: 2_000, albums: 40, files: 499, bigFileBytes: 100 * MiB, years: 2 },
@@ -101,8 +104,8 @@ export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--huge [--seed
   --huge      the full and the huge data set side by side (1M items, 50k photos, 20k files…), huge ÷ full
               for every figure, and a chart (SVG) beside the results; with --quick: both sizes, quick load;
               with --tiny: a miniature pair (proves the harness)
-  --seeds DIR --huge: where the seeded data directories are kept and reused (default: <tmp>/hearth-bench-seeds);
-              each run measures fresh copies of them (in --data DIR, default <tmp>/hearth-bench-pair)
+  --seeds DIR --huge: where the seeded data directories are kept and reused (default: bench/data/seeds);
+              each run measures fresh copies of them (in --data DIR, default bench/data/pair)
   --reseed    --huge: seed both sizes again even when DIR holds them
   --data DIR  data directory to seed and serve (default: <tmp>/hearth-bench-<mode>)
   --reuse     serve DIR as it is when it already holds a seeded hub (skips seeding)
@@ -140,7 +143,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   const seedSize = values.huge && mode === 'quick' ? SEED_SIZES.full : SEED_SIZES[mode];
   return {
     mode,
-    dataDir: values.data ?? join(tmpdir(), values.huge ? `hearth-bench-pair${mode === 'tiny' ? '-tiny' : ''}` : `hearth-bench-${mode}`),
+    dataDir: values.data ?? (values.huge ? join(BENCH_DATA, `pair${mode === 'tiny' ? '-tiny' : ''}`) : join(tmpdir(), `hearth-bench-${mode}`)),
     reuse: values.reuse,
     only: (values.only ?? []).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean),
     seed: seedSize,
@@ -150,7 +153,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     cost: values.cost,
     resultsFile: values.out ?? new URL(values.huge ? './results/huge.json' : './results/latest.json', import.meta.url).pathname,
     huge: values.huge
-      ? { seeds: values.seeds ?? join(tmpdir(), 'hearth-bench-seeds'), reseed: values.reseed, full: seedSize, huge: mode === 'tiny' ? HUGE_SIZES.tiny : HUGE_SIZES.huge }
+      ? { seeds: values.seeds ?? join(BENCH_DATA, mode === 'tiny' ? 'seeds-tiny' : 'seeds'), reseed: values.reseed, full: seedSize, huge: mode === 'tiny' ? HUGE_SIZES.tiny : HUGE_SIZES.huge }
       : undefined,
   };
 }
