@@ -1,4 +1,4 @@
-import { cpuPerAnswer, table, type BenchResults, type EndpointResult } from './report.js';
+import { bytes, cpuPerAnswer, table, type BenchResults, type EndpointResult } from './report.js';
 
 /** The issue's bar: a read at the huge size costs at most this multiple of the same read at the full size. */
 export const HUGE_OVER_FULL = 1.3;
@@ -37,6 +37,20 @@ export function pairRows(p: PairResults): Row[] {
   });
 }
 
+/** Skipped endpoints, and loads that met errors (a size whose every request failed has no cost). */
+function notes(r: Row): string {
+  const out: string[] = [];
+  for (const [size, e] of [['full', r.full], ['huge', r.huge]] as const) {
+    if (!e) continue;
+    if (e.skipped) out.push(`${size}: ${e.skipped}`);
+    for (const l of [e.load, e.uncached]) {
+      if (l && l.rps === 0) out.push(`${size}: no answer within the load (connections reset)`);
+      else if (l && (l.errors || l.non2xx)) out.push(`${size}: ${l.errors} errors, ${l.non2xx} non-2xx of ${l.requests}`);
+    }
+  }
+  return [...new Set(out)].join('; ');
+}
+
 /** Both sizes side by side with huge ÷ full as the headline (markdown tables, fine in a terminal). */
 export function formatPair(p: PairResults): string {
   const out: string[] = [];
@@ -54,12 +68,12 @@ export function formatPair(p: PairResults): string {
   const p99 = (e?: EndpointResult) => num((e?.kind === 'read' ? e.uncached : e?.load)?.p99Ms, 1);
   const rows = pairRows(p).map((r) => [
     r.name, r.kind, ratioText(r.ratio), num(cost(r.full), 2), num(cost(r.huge), 2), num(r.full?.floor?.floorMs, 2), num(r.huge?.floor?.floorMs, 2),
-    rate(r.full), rate(r.huge), p99(r.full), p99(r.huge), r.huge?.skipped ?? r.full?.skipped ?? '',
+    rate(r.full), rate(r.huge), p99(r.full), p99(r.huge), bytes(r.full?.probe.bytes ?? 0), bytes(r.huge?.probe.bytes ?? 0), notes(r),
   ]);
   out.push(table(
-    ['endpoint', 'kind', 'huge ÷ full', 'full ms', 'huge ms', 'full floor', 'huge floor', 'full req/s', 'huge req/s', 'full p99', 'huge p99', 'notes'],
+    ['endpoint', 'kind', 'huge ÷ full', 'full ms', 'huge ms', 'full floor', 'huge floor', 'full req/s', 'huge req/s', 'full p99', 'huge p99', 'full answer', 'huge answer', 'notes'],
     rows,
-    [false, false, true, true, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, true, true, true, false],
   ));
   out.push('');
   out.push('ms: reads CPU ms of the hub per uncached answer (every answer built); writes and throughput 1000 ÷ their rate. huge ÷ full');
