@@ -106,7 +106,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  * answer), each with its floor as a mark, and huge ÷ full at the end of the row.
  */
 export function pairChart(p: PairResults): string {
-  const rows = pairRows(p).filter((r) => r.kind === 'read' && cost(r.full) !== undefined && cost(r.huge) !== undefined);
+  // A read that got no answer at one size keeps its row, marked so.
+  const rows = pairRows(p).filter((r) => r.kind === 'read' && (cost(r.full) !== undefined || cost(r.huge) !== undefined));
   const label = 190;
   const plot = 560;
   const right = 90;
@@ -114,7 +115,7 @@ export function pairChart(p: PairResults): string {
   const top = 56;
   const width = label + plot + right;
   const height = top + rows.length * rowH + 40;
-  const values = rows.flatMap((r) => [cost(r.full)!, cost(r.huge)!, r.full?.floor?.floorMs ?? 1, r.huge?.floor?.floorMs ?? 1]);
+  const values = rows.flatMap((r) => [cost(r.full) ?? 1, cost(r.huge) ?? 1, r.full?.floor?.floorMs ?? 1, r.huge?.floor?.floorMs ?? 1]);
   const lo = 10 ** Math.floor(Math.log10(Math.max(0.01, Math.min(...values))));
   const hi = 10 ** Math.ceil(Math.log10(Math.max(...values)));
   const x = (ms: number) => label + (plot * (Math.log10(Math.max(ms, lo)) - Math.log10(lo))) / (Math.log10(hi) - Math.log10(lo));
@@ -134,12 +135,16 @@ export function pairChart(p: PairResults): string {
   rows.forEach((r, i) => {
     const y = top + i * rowH;
     out.push(`<text x="${label - 8}" y="${y + 20}" text-anchor="end">${esc(r.name)}</text>`);
-    for (const [j, e, color] of [[0, r.full!, '#7aa6d6'], [1, r.huge!, '#d9822b']] as const) {
+    for (const [j, e, color] of [[0, r.full, '#7aa6d6'], [1, r.huge, '#d9822b']] as const) {
       const by = y + 4 + j * 13;
+      if (!e || cost(e) === undefined) {
+        out.push(`<text x="${label + 4}" y="${by + 10}" fill="#b00020" font-size="11">${j ? 'huge' : 'full'}: no answer under load</text>`);
+        continue;
+      }
       out.push(`<rect x="${label}" y="${by}" width="${Math.max(1, x(cost(e)!) - label).toFixed(1)}" height="11" fill="${color}"><title>${esc(`${r.name} ${j ? 'huge' : 'full'}: ${cost(e)!.toFixed(2)} ms`)}</title></rect>`);
       if (e.floor) out.push(`<line x1="${x(e.floor.floorMs).toFixed(1)}" y1="${by - 1}" x2="${x(e.floor.floorMs).toFixed(1)}" y2="${by + 12}" stroke="#000" stroke-width="2"/>`);
     }
-    const over = (r.ratio ?? 0) > HUGE_OVER_FULL;
+    const over = r.ratio === undefined || r.ratio > HUGE_OVER_FULL;
     out.push(`<text x="${label + plot + 8}" y="${y + 20}" fill="${over ? '#b00020' : '#1b6e20'}" font-weight="${over ? 'bold' : 'normal'}">${r.ratio === undefined ? '–' : `${r.ratio.toFixed(2)}×`}</text>`);
   });
   out.push('</svg>');
