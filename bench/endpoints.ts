@@ -84,7 +84,8 @@ export function endpoints(m: Manifest, photo: Buffer, bearer = ''): Endpoint[] {
   // channel/stream shows the 201 oldest threads active since mindate: by default the last 14 days
   // (a few hundred items outside the page), or since the first seeded item (the whole channel).
   const dataStart = new Date(Date.parse(m.createdAt) - (m.size.years * 365 + 2) * 86400_000).toISOString().slice(0, 10);
-  const ownItems = m.items.perChannel[m.owner] ?? 0;
+  // The huge set's owner also keeps the posts it received, which its export leaves out.
+  const ownItems = m.huge?.exportItems ?? m.items.perChannel[m.owner] ?? 0;
   const exportPage = Math.max(0, Math.floor(ownItems / 2 / 200));
   const home200 = '/api/statuses/home_timeline.json?count=200';
   return [

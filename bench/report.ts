@@ -5,6 +5,7 @@ import type { LoadResult } from './load.js';
 import type { EndpointKind } from './endpoints.js';
 import type { FloorMeasure } from './floor.js';
 import { backupLines, type BackupMeasure } from './backup.js';
+import type { FirstPaint } from './first-paint.js';
 
 export interface EndpointResult {
   name: string;
@@ -53,6 +54,8 @@ export interface BenchResults {
   backup?: BackupMeasure;
   targets: TargetCheck[];
   hubErrors: string;
+  /** The UI's first stream paint (first-paint.ts). */
+  firstPaint?: FirstPaint;
 }
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
@@ -127,13 +130,14 @@ export function formatTable(r: BenchResults): string {
     out.push(`  \`hearth serve\` from the TypeScript sources through tsx: median ${num(r.coldStartMs.tsx.median)} ms (${r.coldStartMs.tsx.samples.map((s) => num(s)).join(', ')}), ${r.coldStartMs.tsx.rssMB.map((m) => num(m)).join(', ')} MB resident after start`);
   }
   if (r.backup) out.push(...backupLines(r.backup));
+  if (r.firstPaint) out.push(`UI first stream paint (Chromium, no cache): median ${num(r.firstPaint.medianMs)} ms (${r.firstPaint.samplesMs.join(', ')})`);
   out.push(`Memory: ${num(r.memory.afterSeedIdleMB)} MB idle after seeding, ${num(r.memory.readsPeakMB)} MB peak under read load, ${num(r.memory.underLoadPeakMB)} MB peak under any load, ${num(r.memory.afterLoadIdleMB)} MB idle afterwards`);
   out.push('');
   out.push(table(['target', 'figure', 'holds'], r.targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));
   return out.join('\n');
 }
 
-export async function writeResults(file: string, r: BenchResults): Promise<void> {
+export async function writeResults(file: string, r: BenchResults | Record<string, BenchResults>): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(r, null, 2) + '\n');
 }

@@ -22,6 +22,11 @@ import { checkTargets } from './targets.js';
 import { FloorMeter } from './floor.js';
 import { processCpuMs } from './cpu.js';
 import { measureBackups, type BackupMeasure } from './backup.js';
+import { measureFirstPaint } from './first-paint.js';
+import { ensureSeeds, workingCopy, type SizeName } from './seed-pair.js';
+import { formatPair, pairChart } from './pair-report.js';
+import { rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 
 const log = (msg: string) => process.stderr.write(msg + '\n');
 /** Turns the hub and the ceiling take on each read endpoint, each half the load's seconds. */
@@ -191,16 +196,18 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: Floo
   return out;
 }
 
-async function main(): Promise<void> {
-  const opts = parseOptions(process.argv.slice(2));
+/** Which measurements run: --only's, less what --cost leaves out, and with --huge the export and backup unless named. */
+function wantedBy(opts: BenchOptions): (name: string) => boolean {
+  const heavy = (name: string) => name === 'export' || name === 'backup';
+  return (name) =>
+    (opts.only.length === 0 ? !(opts.huge && heavy(name)) : opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || heavy(name)));
+}
+
+/** Everything the bench measures of the hub on opts.dataDir, seeded as the manifest says. */
+async function measure(opts: BenchOptions, manifest: Manifest, seeded: boolean): Promise<BenchResults> {
   const loadAtStart = loadavg();
   // --cost measures the reads' CPU time per answer and their floors only.
-  const wanted = (name: string) => (opts.only.length === 0 || opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || name === 'export' || name === 'backup'));
-  const { manifest, seeded } = await ensureData(opts);
-  if (opts.seedOnly) {
-    log(`Seeded ${opts.dataDir}; measure copies of it with --data <copy> --reuse`);
-    return;
-  }
+  const wanted = wantedBy(opts);
   const photo = await photoJpeg(opts.load.photo.width, opts.load.photo.height);
   const entry = buildHub();
   const ceiling = await startCeiling();
@@ -279,10 +286,52 @@ async function main(): Promise<void> {
     targets: checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports),
     hubErrors: hub.stderr(),
   };
+  if (wanted('firstpaint') && !opts.cost) {
+    log('Measuring the UI\'s first stream paint…');
+    r.firstPaint = await measureFirstPaint(opts.dataDir, manifest, opts.load.coldStarts);
+    log(`  first stream paint: median ${r.firstPaint.medianMs} ms (${r.firstPaint.samplesMs.join(', ')})`);
+  }
+  if (r.hubErrors.trim()) log(`\nThe hub logged errors (see hubErrors in ${opts.resultsFile}):\n${r.hubErrors.slice(-2000)}`);
+  return r;
+}
+
+/** --huge: the full and the huge data set, each measured on a fresh working copy of its seed; both results, the ratios and the chart. */
+async function measurePair(opts: BenchOptions & { huge: NonNullable<BenchOptions['huge']> }): Promise<void> {
+  const seeds = await ensureSeeds(opts.huge.seeds, opts.huge, opts.huge.reseed, log);
+  if (opts.seedOnly) {
+    log(`Seeded ${opts.huge.seeds}`);
+    return;
+  }
+  const results = {} as Record<SizeName, BenchResults>;
+  for (const name of ['full', 'huge'] as const) {
+    const dataDir = join(opts.dataDir, name);
+    log(`\n== ${name}: a working copy of ${seeds[name].dir} in ${dataDir}`);
+    workingCopy(seeds[name].dir, dataDir);
+    results[name] = await measure({ ...opts, dataDir }, seeds[name].manifest, false);
+    results[name].seedSeconds = seeds[name].manifest.seconds;
+    if (seeds[name].manifest.huge) results[name].data = { ...results[name].data, ...seeds[name].manifest.huge };
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const pair = { full: results.full, huge: results.huge };
+  await writeResults(opts.resultsFile, pair);
+  const svg = opts.resultsFile.replace(/\.json$/, '') + '.svg';
+  await writeFile(svg, pairChart(pair));
+  console.log(formatPair(pair));
+  log(`Results: ${opts.resultsFile}, chart: ${svg}`);
+}
+
+async function main(): Promise<void> {
+  const opts = parseOptions(process.argv.slice(2));
+  if (opts.huge) return measurePair({ ...opts, huge: opts.huge });
+  const { manifest, seeded } = await ensureData(opts);
+  if (opts.seedOnly) {
+    log(`Seeded ${opts.dataDir}; measure copies of it with --data <copy> --reuse`);
+    return;
+  }
+  const r = await measure(opts, manifest, seeded);
   await writeResults(opts.resultsFile, r);
   console.log(formatTable(r));
   if (seeded) console.log(`\nSeeding took ${Object.entries(manifest.seconds).map(([k, v]) => `${k} ${v} s`).join(', ')}.`);
-  if (r.hubErrors.trim()) log(`\nThe hub logged errors (see hubErrors in ${opts.resultsFile}):\n${r.hubErrors.slice(-2000)}`);
   if (opts.cpuProf) log(`CPU profile of the hub: ${join(PROF_DIR)}`);
   log(`Results: ${opts.resultsFile}`);
 }

@@ -58,7 +58,7 @@ const RECENT_THREADS = 300;
 const UNSEEN_DAYS = 14;
 
 /** A signature-shaped value (RSA-2048 → 256 bytes): real signing costs ~1 ms per item and nothing reads it here. */
-function fakeSig(): string {
+export function fakeSig(): string {
   return 'sha256.' + randomBytes(256).toString('base64url');
 }
 

@@ -1,7 +1,7 @@
 import { escapeHtml, htmlToText, renderBody } from '../server/content/render.js';
 import type { Random } from './random.js';
 
-const WORDS = (
+export const WORDS = (
   'the a of and to in is was it for on with as at by from this that have had not but what all were when we there can ' +
   'an your which their said if do will each about how up out them then she many some so these would other into has more ' +
   'her two like him see time could no make than first been its who now people my made over did down only way find use may ' +
@@ -23,7 +23,7 @@ export const HASHTAGS = ['photography', 'autumn', 'coffee', 'hiking', 'music', '
 export const SEARCH_WORD = 'lighthouse';
 export const SEARCH_HASHTAG = 'photography';
 
-const MENTION_PLACEHOLDER = 'zzmention';
+export const MENTION_PLACEHOLDER = 'zzmention';
 
 export interface BodyTemplate {
   body: string;
@@ -49,7 +49,8 @@ export function sentence(rnd: Random): string {
   return words.join(' ') + rnd.pick(['.', '.', '.', '!', '?']);
 }
 
-function templateBody(rnd: Random): { body: string; mentions: boolean; hashtags: string[] } {
+/** A body's BBCode with a mention placeholder (MENTION_PLACEHOLDER) where it mentions someone. */
+export function templateBody(rnd: Random): { body: string; mentions: boolean; hashtags: string[] } {
   const parts: string[] = [];
   const sentences = rnd.int(1, 4);
   for (let i = 0; i < sentences; i++) parts.push(sentence(rnd));
