@@ -43,6 +43,7 @@ import { memoryTrimmer } from './http/memory-trim.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
+import type { DeliveryPolicy } from './federation/delivery-policy.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
 
@@ -67,6 +68,8 @@ export interface HubOptions {
   attachmentStore?: (root: string) => AttachmentStore;
   /** Deliveries at once, in all and per host (tests and benchmarks change them). */
   federationQueue?: QueueLimits;
+  /** Waits between retries of a failed delivery and when to give up (tests shorten them). */
+  federationDelivery?: Partial<DeliveryPolicy>;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -289,7 +292,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
-  federation = new FederationService(hub, options.federationQueue);
+  federation = new FederationService(hub, options.federationQueue, options.federationDelivery);
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];

@@ -7,6 +7,7 @@ import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
+import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy.js';
 import { mountCollections } from './collections.js';
 import { mountObjects } from './objects.js';
 import { mountInbox } from './inbox/listeners.js';
@@ -17,6 +18,7 @@ export interface FederationOptions {
   /** Allows http and private addresses (HEARTH_FEDERATION_INSECURE=1). */
   insecure: boolean;
   queue?: QueueLimits;
+  delivery?: Partial<DeliveryPolicy>;
 }
 
 /** Paths of the federation's own documents (the rest of a request's path space belongs to the hub). */
@@ -31,6 +33,7 @@ export const SHARED_INBOX_PATH = '/inbox';
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
   const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`));
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
+  const delivery = { ...DEFAULT_DELIVERY_POLICY, ...o.delivery };
   const federation = createFederation<Hub>({
     kv: new SqliteKvStore(hub.db),
     queue,
@@ -38,9 +41,15 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
     origin: o.publicUrl,
     // The loaders below apply the address rules (and size and time limits) to every fetch.
     firstKnock: 'draft-cavage-http-signatures-12',
-    // Remote servers are down for hours or days (a desktop asleep, a server moving): try for about
-    // six days, the waits doubling from 30 seconds up to 12 hours.
-    outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 30 }, maxDelay: { hours: 12 }, factor: 2, maxAttempts: 20 }),
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { milliseconds: delivery.retryInitialMs },
+      maxDelay: { milliseconds: delivery.retryMaxMs },
+      factor: 2,
+      maxAttempts: delivery.maxRetries,
+    }),
+    // While one delivery probes a host that failed, the others wait and look again every few
+    // seconds (Fedify's default is every second, each time rewriting every waiting delivery).
+    circuitBreaker: { recoveryDelay: { milliseconds: delivery.hostRecoveryMs }, releaseInterval: { milliseconds: Math.min(10_000, delivery.hostRecoveryMs) } },
     inboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 5 }, maxDelay: { minutes: 30 }, maxAttempts: 8 }),
     signatureTimeWindow: { hours: 1 },
     documentLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),

@@ -5,6 +5,7 @@ import type { FederationRuntime, FederationState } from './runtime.js';
 import { buildFederation } from './federation.js';
 import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
 import type { ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
 import type { ItemEventKind } from '../services/item-events.js';
@@ -29,6 +30,7 @@ export class FederationService implements FederationRuntime {
   constructor(
     private readonly hub: Hub,
     private readonly queueLimits?: QueueLimits,
+    private readonly delivery?: Partial<DeliveryPolicy>,
   ) {
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
     hub.events.on('social', (e: SocialEvent, outcome: SocialOutcome) => onSocialEvent(hub, e, outcome));
@@ -60,7 +62,7 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits });
+    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits, delivery: this.delivery });
     const stop = new AbortController();
     const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
     this.running = { federation, queue, url: url!, stop, listening };
