@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MessageQueue, MessageQueueDepth, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
 import { stmt, type Db } from '../db/open.js';
 
@@ -14,7 +15,34 @@ interface QueuedRow {
   id: number;
   message: string;
   lane: string;
+  ready_at: number;
 }
+
+interface NewRow {
+  message: unknown;
+  readyAt: number;
+}
+
+/** The hub's own jobs in the queue (not Fedify's): a handler per message type. */
+export type JobHandler = (message: { type: string }) => Promise<void>;
+
+/**
+ * Fedify's message types whose handler's enqueues are its successors (as are the hub's own jobs'):
+ * a delivery's retry, a fan-out's deliveries. They are written together with the removal of the
+ * message that made them, so that a crash leaves either the message or its successors, never both
+ * (both would deliver twice) and never neither. A received activity (type 'inbox') is not among
+ * them: what its listener sends stands on its own (Fedify remembers what it has handled).
+ */
+const HAS_SUCCESSORS = new Set(['outbox', 'fanout']);
+
+interface Handling {
+  queue: SqliteMessageQueue;
+  row: QueuedRow;
+  successors: NewRow[];
+  open: boolean;
+}
+
+const handling = new AsyncLocalStorage<Handling>();
 
 /** Deliveries to one host share a lane; other messages (fan-out, received activities) one lane each kind. */
 function laneOf(message: unknown): string {
@@ -32,12 +60,14 @@ function laneOf(message: unknown): string {
 /**
  * Fedify's message queue in the hub's database. A message stays in its table until its handler has
  * finished, so what was queued survives a restart or kill -9 and is handled after it; Fedify itself
- * schedules retries (nativeRetrial is false) by enqueueing the next attempt with a delay.
+ * schedules retries (nativeRetrial is false) by enqueueing the next attempt with a delay. The hub's
+ * own jobs (see `handle`) share the table, the workers and the durability.
  */
 export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
   private readonly inFlight = new Set<number>();
   private readonly laneLoad = new Map<string, number>();
+  private readonly jobs = new Map<string, JobHandler>();
   private wake: (() => void) | undefined;
 
   constructor(
@@ -46,18 +76,44 @@ export class SqliteMessageQueue implements MessageQueue {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
+  /** Handles messages of `type` (the hub's own jobs) with `handler`; what it enqueues are its successors. */
+  handle(type: string, handler: JobHandler): void {
+    this.jobs.set(type, handler);
+  }
+
+  /**
+   * Queues a message at once, synchronously: inside the caller's transaction, so that the message
+   * is written if and only if what it is about is.
+   */
+  push(message: { type: string }): void {
+    this.insert([{ message, readyAt: Date.now() }]);
+    this.wake?.();
+  }
+
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     await this.enqueueMany([message], options);
   }
 
   async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
     const delay = options?.delay ? Math.max(0, options.delay.total({ unit: 'millisecond' })) : 0;
-    const readyAt = Date.now() + delay;
+    const now = Date.now();
+    const h = handling.getStore();
+    if (h?.queue === this && h.open) {
+      // Successors wait for the end of their handler. Without a delay they take its place in the
+      // queue, ahead of what was queued after it: a post's deliveries go out before the next post's.
+      const readyAt = delay ? now + delay : Math.min(now, h.row.ready_at);
+      for (const message of messages) h.successors.push({ message, readyAt });
+      return;
+    }
+    this.insert(messages.map((message) => ({ message, readyAt: now + delay })));
+    this.wake?.();
+  }
+
+  private insert(rows: NewRow[]): void {
     const insert = stmt(this.db, 'INSERT INTO fed_queue (message, ready_at, lane) VALUES (?, ?, ?)');
     this.db.transaction(() => {
-      for (const m of messages) insert.run(JSON.stringify(m), readyAt, laneOf(m));
+      for (const r of rows) insert.run(JSON.stringify(r.message), r.readyAt, laneOf(r.message));
     })();
-    this.wake?.();
   }
 
   async getDepth(): Promise<MessageQueueDepth> {
@@ -78,6 +134,9 @@ export class SqliteMessageQueue implements MessageQueue {
           this.wake?.();
         });
         running.add(job);
+        // A turn of the event loop between messages: requests get theirs even while a burst of
+        // messages (hundreds made ready at once) is handled one promise after the other.
+        await new Promise((resolve) => setImmediate(resolve));
         continue;
       }
       await this.sleep(signal);
@@ -86,39 +145,66 @@ export class SqliteMessageQueue implements MessageQueue {
   }
 
   private async run(row: QueuedRow, handler: (message: unknown) => Promise<void> | void): Promise<void> {
+    let h: Handling | undefined;
     try {
-      await handler(JSON.parse(row.message));
+      const message = JSON.parse(row.message) as { type?: string };
+      const own = typeof message?.type === 'string' ? this.jobs.get(message.type) : undefined;
+      const handle = () => (own ? own(message as { type: string }) : handler(message));
+      if (own || HAS_SUCCESSORS.has(message?.type as string)) {
+        h = { queue: this, row, successors: [], open: true };
+        await handling.run(h, handle);
+      } else {
+        await handle();
+      }
     } catch (error) {
       // Fedify handles its own failures; anything that still escapes is reported and dropped,
       // rather than tried again for ever.
       this.onError(error);
     } finally {
-      if (this.db.open) stmt(this.db, 'DELETE FROM fed_queue WHERE id = ?').run(row.id);
+      if (h) h.open = false;
+      if (this.db.open) {
+        this.db.transaction(() => {
+          if (h?.successors.length) this.insert(h.successors);
+          stmt(this.db, 'DELETE FROM fed_queue WHERE id = ?').run(row.id);
+        })();
+      }
       this.inFlight.delete(row.id);
       this.laneLoad.set(row.lane, (this.laneLoad.get(row.lane) ?? 1) - 1);
     }
   }
 
+  /** Lanes with as many messages in hand as they may have. */
+  private fullLanes(): string {
+    return JSON.stringify([...this.laneLoad].filter(([lane, n]) => lane !== '' && n >= this.limits.perLane).map(([lane]) => lane));
+  }
+
   /** The oldest ready message whose lane has room, marked as taken; undefined when none may start. */
   private take(): QueuedRow | undefined {
     if (this.inFlight.size >= this.limits.workers || !this.db.open) return undefined;
-    const full = [...this.laneLoad].filter(([lane, n]) => lane !== '' && n >= this.limits.perLane).map(([lane]) => lane);
-    const rows = stmt<[number, string, string], QueuedRow>(
+    const row = stmt<[number, string, string], QueuedRow>(
       this.db,
-      `SELECT id, message, lane FROM fed_queue WHERE ready_at <= ? AND id NOT IN (SELECT value FROM json_each(?))
+      `SELECT id, message, lane, ready_at FROM fed_queue WHERE ready_at <= ? AND id NOT IN (SELECT value FROM json_each(?))
          AND lane NOT IN (SELECT value FROM json_each(?)) ORDER BY ready_at, id LIMIT 1`,
-    ).all(Date.now(), JSON.stringify([...this.inFlight]), JSON.stringify(full));
-    const row = rows[0];
+    ).get(Date.now(), JSON.stringify([...this.inFlight]), this.fullLanes());
     if (!row) return undefined;
     this.inFlight.add(row.id);
     this.laneLoad.set(row.lane, (this.laneLoad.get(row.lane) ?? 0) + 1);
     return row;
   }
 
-  /** Waits for an enqueue, a finished job, the next delayed message or the signal. */
+  /**
+   * Waits for an enqueue, a finished job (which makes room), the next delayed message of a lane
+   * with room, or the signal.
+   */
   private sleep(signal: AbortSignal | undefined): Promise<void> {
     return new Promise((resolve) => {
-      const nextReady = this.inFlight.size >= this.limits.workers ? undefined : stmt<[string], { t: number | null }>(this.db, 'SELECT min(ready_at) AS t FROM fed_queue WHERE id NOT IN (SELECT value FROM json_each(?))').get(JSON.stringify([...this.inFlight]))?.t;
+      const nextReady =
+        this.inFlight.size >= this.limits.workers || !this.db.open
+          ? undefined
+          : stmt<[string, string], { t: number | null }>(
+              this.db,
+              'SELECT min(ready_at) AS t FROM fed_queue WHERE id NOT IN (SELECT value FROM json_each(?)) AND lane NOT IN (SELECT value FROM json_each(?))',
+            ).get(JSON.stringify([...this.inFlight]), this.fullLanes())?.t;
       const wait = nextReady == null ? 60_000 : Math.max(5, nextReady - Date.now());
       const done = () => {
         clearTimeout(timer);
