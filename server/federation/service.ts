@@ -10,7 +10,7 @@ import type { ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
 import type { ItemEventKind } from '../services/item-events.js';
 import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
-import { onItemEvent } from './outgoing/items.js';
+import { deliverItem, ITEM_JOB, itemJob, type ItemJob } from './outgoing/items.js';
 import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 
@@ -24,8 +24,6 @@ const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|out
 export class FederationService implements FederationRuntime {
   private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
   private problem: string | undefined;
-
-  private readonly deliverItem = (kind: ItemEventKind, item: ItemRow) => onItemEvent(this.hub, kind, item);
 
   constructor(
     private readonly hub: Hub,
@@ -63,20 +61,30 @@ export class FederationService implements FederationRuntime {
       return;
     }
     const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits, delivery: this.delivery });
+    queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
     const stop = new AbortController();
-    const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
-    this.running = { federation, queue, url: url!, stop, listening };
-    this.hub.events.on('item', this.deliverItem);
+    // Running before the queue starts: its first messages are handled at once, and need it.
+    const running = { federation, queue, url: url!, stop, listening: Promise.resolve() };
+    this.running = running;
+    running.listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
   }
 
-  /** Stops delivering; what is queued stays queued for the next start. */
+  /**
+   * Stops delivering; what is queued stays queued for the next start. Messages in hand are
+   * finished first, with the federation they started with.
+   */
   async stop(): Promise<void> {
     const r = this.running;
     if (!r) return;
-    this.running = undefined;
-    this.hub.events.off('item', this.deliverItem);
     r.stop.abort();
     await r.listening;
+    if (this.running === r) this.running = undefined;
+  }
+
+  queueItem(kind: ItemEventKind, item: ItemRow): void {
+    const r = this.running;
+    const job = r && itemJob(this.hub, kind, item);
+    if (job) r.queue.push(job);
   }
 
   async restart(): Promise<void> {
