@@ -32,6 +32,8 @@ export interface RawPost {
   /** The activity's id and type, read from the body. */
   id: string | undefined;
   type: string | undefined;
+  /** How it was signed (Fedify knocks again with the other kind when refused). */
+  signature: 'rfc9421' | 'draft-cavage' | 'none';
   /** What the peer answered. */
   status: number;
   at: number;
@@ -105,7 +107,7 @@ export class FedifyPeer {
           const response = instead
             ? new Response(null, { status: instead })
             : await federation.fetch(request, { contextData: undefined, onNotFound: () => new Response('not found', { status: 404 }), onNotAcceptable: () => new Response('not acceptable', { status: 406 }) });
-          if (raw) peer.posts.push({ ...raw, status: response.status, at: Date.now() });
+          if (raw) peer.posts.push({ ...raw, signature: headers.has('signature-input') ? 'rfc9421' : headers.has('signature') ? 'draft-cavage' : 'none', status: response.status, at: Date.now() });
           res.writeHead(response.status, Object.fromEntries(response.headers));
           res.end(Buffer.from(await response.arrayBuffer()));
         } finally {
