@@ -40,6 +40,7 @@ import { setConfig } from './store/config.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { checkIntegrity, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
+import { requestsInFlight } from './http/in-flight.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
@@ -66,8 +67,8 @@ export interface HubOptions {
   appRegistrations?: Partial<AppRegistrationLimits>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
-  /** Deliveries at once, in all and per host (tests and benchmarks change them). */
-  federationQueue?: QueueLimits;
+  /** Deliveries at once, in all, per host and while requests are answered (tests and benchmarks change them). */
+  federationQueue?: Partial<QueueLimits>;
   /** Waits between retries of a failed delivery and when to give up (tests shorten them). */
   federationDelivery?: Partial<DeliveryPolicy>;
   /** Where log lines go; silent when absent. */
@@ -292,7 +293,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
-  federation = new FederationService(hub, options.federationQueue, options.federationDelivery);
+  const inFlight = requestsInFlight();
+  federation = new FederationService(hub, options.federationQueue, options.federationDelivery, () => inFlight.count() > 0);
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];
@@ -305,6 +307,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   mountWeb(webRouter, hub);
 
   const trimmer = memoryTrimmer();
+  app.use(inFlight.middleware);
   app.use(malformedTargets());
   app.use(mergeSlashes());
   app.use(trimmer.middleware);

@@ -17,8 +17,10 @@ export interface FederationOptions {
   publicUrl: string;
   /** Allows http and private addresses (HEARTH_FEDERATION_INSECURE=1). */
   insecure: boolean;
-  queue?: QueueLimits;
+  queue?: Partial<QueueLimits>;
   delivery?: Partial<DeliveryPolicy>;
+  /** Whether the hub is answering requests now (outgoing work then gives way). */
+  busy?: () => boolean;
 }
 
 /** Paths of the federation's own documents (the rest of a request's path space belongs to the hub). */
@@ -31,7 +33,7 @@ export const SHARED_INBOX_PATH = '/inbox';
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
-  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`));
+  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), o.busy);
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
   const delivery = { ...DEFAULT_DELIVERY_POLICY, ...o.delivery };
   const federation = createFederation<Hub>({

@@ -7,9 +7,14 @@ export interface QueueLimits {
   workers: number;
   /** Messages of one lane (deliveries to one host) handled at once. */
   perLane: number;
+  /**
+   * Outgoing work (deliveries, fan-outs, the hub's jobs) in hand at once while the hub answers
+   * requests: a post is answered first and delivered after, without slowing the next posts much.
+   */
+  whileBusy: number;
 }
 
-export const DEFAULT_QUEUE_LIMITS: QueueLimits = { workers: 16, perLane: 4 };
+export const DEFAULT_QUEUE_LIMITS: QueueLimits = { workers: 16, perLane: 4, whileBusy: 1 };
 
 interface QueuedRow {
   id: number;
@@ -44,7 +49,13 @@ interface Handling {
 
 const handling = new AsyncLocalStorage<Handling>();
 
-/** Deliveries to one host share a lane; other messages (fan-out, received activities) one lane each kind. */
+/** Received activities: neither limited per lane nor held back while the hub is busy. */
+const INBOX_LANE = 'inbox';
+
+/**
+ * Deliveries to one host share a lane (at most perLane at once); received activities have theirs;
+ * the rest (fan-outs, the hub's jobs) share the lane ''.
+ */
 function laneOf(message: unknown): string {
   const m = message as { type?: string; inbox?: string };
   if (m?.type === 'outbox' && typeof m.inbox === 'string') {
@@ -54,7 +65,7 @@ function laneOf(message: unknown): string {
       return 'host:?';
     }
   }
-  return '';
+  return m?.type === 'inbox' ? INBOX_LANE : '';
 }
 
 /**
@@ -70,11 +81,17 @@ export class SqliteMessageQueue implements MessageQueue {
   private readonly jobs = new Map<string, JobHandler>();
   private wake: (() => void) | undefined;
 
+  private readonly limits: QueueLimits;
+
   constructor(
     private readonly db: Db,
-    private readonly limits: QueueLimits = DEFAULT_QUEUE_LIMITS,
+    limits: Partial<QueueLimits> = {},
     private readonly onError: (error: unknown) => void = () => {},
-  ) {}
+    /** Whether the hub is answering requests now. */
+    private readonly busy: () => boolean = () => false,
+  ) {
+    this.limits = { ...DEFAULT_QUEUE_LIMITS, ...limits };
+  }
 
   /** Handles messages of `type` (the hub's own jobs) with `handler`; what it enqueues are its successors. */
   handle(type: string, handler: JobHandler): void {
@@ -175,17 +192,28 @@ export class SqliteMessageQueue implements MessageQueue {
 
   /** Lanes with as many messages in hand as they may have. */
   private fullLanes(): string {
-    return JSON.stringify([...this.laneLoad].filter(([lane, n]) => lane !== '' && n >= this.limits.perLane).map(([lane]) => lane));
+    return JSON.stringify([...this.laneLoad].filter(([lane, n]) => lane.startsWith('host:') && n >= this.limits.perLane).map(([lane]) => lane));
+  }
+
+  /** While the hub answers requests and enough outgoing work is in hand, only received activities start. */
+  private holdingBack(): boolean {
+    return this.busy() && this.inFlight.size - (this.laneLoad.get(INBOX_LANE) ?? 0) >= this.limits.whileBusy;
   }
 
   /** The oldest ready message whose lane has room, marked as taken; undefined when none may start. */
   private take(): QueuedRow | undefined {
     if (this.inFlight.size >= this.limits.workers || !this.db.open) return undefined;
-    const row = stmt<[number, string, string], QueuedRow>(
-      this.db,
-      `SELECT id, message, lane, ready_at FROM fed_queue WHERE ready_at <= ? AND id NOT IN (SELECT value FROM json_each(?))
-         AND lane NOT IN (SELECT value FROM json_each(?)) ORDER BY ready_at, id LIMIT 1`,
-    ).get(Date.now(), JSON.stringify([...this.inFlight]), this.fullLanes());
+    const inHand = JSON.stringify([...this.inFlight]);
+    const row = this.holdingBack()
+      ? stmt<[string, number, string], QueuedRow>(
+          this.db,
+          'SELECT id, message, lane, ready_at FROM fed_queue WHERE lane = ? AND ready_at <= ? AND id NOT IN (SELECT value FROM json_each(?)) ORDER BY ready_at, id LIMIT 1',
+        ).get(INBOX_LANE, Date.now(), inHand)
+      : stmt<[number, string, string], QueuedRow>(
+          this.db,
+          `SELECT id, message, lane, ready_at FROM fed_queue INDEXED BY fed_queue_ready_idx WHERE ready_at <= ? AND id NOT IN (SELECT value FROM json_each(?))
+             AND lane NOT IN (SELECT value FROM json_each(?)) ORDER BY ready_at, id LIMIT 1`,
+        ).get(Date.now(), inHand, this.fullLanes());
     if (!row) return undefined;
     this.inFlight.add(row.id);
     this.laneLoad.set(row.lane, (this.laneLoad.get(row.lane) ?? 0) + 1);
@@ -198,14 +226,17 @@ export class SqliteMessageQueue implements MessageQueue {
    */
   private sleep(signal: AbortSignal | undefined): Promise<void> {
     return new Promise((resolve) => {
+      // Held back for requests, it looks again every 50 ms (unless work in hand finishes first).
+      const holdingBack = this.holdingBack();
       const nextReady =
-        this.inFlight.size >= this.limits.workers || !this.db.open
+        this.inFlight.size >= this.limits.workers || !this.db.open || holdingBack
           ? undefined
-          : stmt<[string, string], { t: number | null }>(
+          : stmt<[string, string], { t: number }>(
               this.db,
-              'SELECT min(ready_at) AS t FROM fed_queue WHERE id NOT IN (SELECT value FROM json_each(?)) AND lane NOT IN (SELECT value FROM json_each(?))',
+              `SELECT ready_at AS t FROM fed_queue INDEXED BY fed_queue_ready_idx WHERE id NOT IN (SELECT value FROM json_each(?))
+                 AND lane NOT IN (SELECT value FROM json_each(?)) ORDER BY ready_at, id LIMIT 1`,
             ).get(JSON.stringify([...this.inFlight]), this.fullLanes())?.t;
-      const wait = nextReady == null ? 60_000 : Math.max(5, nextReady - Date.now());
+      const wait = holdingBack ? 50 : nextReady == null ? 60_000 : Math.max(5, nextReady - Date.now());
       const done = () => {
         clearTimeout(timer);
         signal?.removeEventListener('abort', done);

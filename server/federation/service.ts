@@ -27,8 +27,9 @@ export class FederationService implements FederationRuntime {
 
   constructor(
     private readonly hub: Hub,
-    private readonly queueLimits?: QueueLimits,
+    private readonly queueLimits?: Partial<QueueLimits>,
     private readonly delivery?: Partial<DeliveryPolicy>,
+    private readonly busy?: () => boolean,
   ) {
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
     hub.events.on('social', (e: SocialEvent, outcome: SocialOutcome) => onSocialEvent(hub, e, outcome));
@@ -60,7 +61,7 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits, delivery: this.delivery });
+    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits, delivery: this.delivery, busy: this.busy });
     queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
     const stop = new AbortController();
     // Running before the queue starts: its first messages are handled at once, and need it.

@@ -20,11 +20,14 @@ function gate() {
  * A queue on a new database, listened to with `handler` (which may wait for `finish`, standing
  * for a process that dies meanwhile); everything is let go and stopped at the end, pass or fail.
  */
-function withQueue(run: (q: { db: Db; queue: SqliteMessageQueue; listen(handler: (m: Msg) => Promise<void>): void; finish: ReturnType<typeof gate> }) => Promise<void>) {
+function withQueue(
+  run: (q: { db: Db; queue: SqliteMessageQueue; listen(handler: (m: Msg) => Promise<void>): void; finish: ReturnType<typeof gate> }) => Promise<void>,
+  o: { busy?: () => boolean } = {},
+) {
   return async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-queue-'));
     const db = openDatabase(join(dir, 'hearth.db'));
-    const queue = new SqliteMessageQueue(db, { workers: 4, perLane: 2 });
+    const queue = new SqliteMessageQueue(db, { workers: 4, perLane: 2, whileBusy: 1 }, () => {}, o.busy);
     const stop = new AbortController();
     const finish = gate();
     let listening: Promise<void> = Promise.resolve();
@@ -132,4 +135,27 @@ test(
     assert.deepEqual(handled, [1]);
     assert.equal(askedFedify, false, "Fedify's handler is not asked");
   }),
+);
+
+let busy = true;
+test(
+  'while the hub answers requests, one outgoing message at a time is in hand; received activities are not held back',
+  withQueue(
+    async ({ queue, listen, finish }) => {
+      await queue.enqueueMany([1, 2, 3].map((n) => ({ type: 'outbox', inbox: `http://host${n}.example/inbox`, n })));
+      await queue.enqueue({ type: 'inbox', n: 4 });
+      const started: number[] = [];
+      listen(async (m) => {
+        started.push(m.n);
+        if (m.type !== 'inbox') await finish.opened;
+      });
+      await until(() => started.length >= 2);
+      await new Promise((r) => setTimeout(r, 150));
+      assert.deepEqual(started.sort(), [1, 4], 'one delivery, and the received activity');
+      busy = false;
+      await until(() => started.length >= 3);
+      assert.deepEqual(started.sort(), [1, 2, 3, 4], 'the rest once the requests are answered');
+    },
+    { busy: () => busy },
+  ),
 );
