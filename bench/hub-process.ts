@@ -25,6 +25,10 @@ export interface HubProcessOptions {
    * default, or a compiled build (as the desktop app runs it; build.ts).
    */
   entry?: string;
+  /** A fixed port (a federating hub's addresses are fixed to it); a free one by default. */
+  port?: number;
+  /** More environment for the hub (HEARTH_FEDERATION_INSECURE=1 for the federation benchmarks). */
+  env?: Record<string, string>;
 }
 
 async function firstOk(url: string, deadline: number): Promise<void> {
@@ -53,17 +57,18 @@ function exited(child: ChildProcess): Promise<void> {
  * it does not share the load generator's event loop), on a free loopback port.
  */
 export async function startHubProcess(dataDir: string, opts: HubProcessOptions = {}): Promise<HubProcess> {
-  const nodeArgs: string[] = [];
+  const nodeArgs: string[] = process.env.HUB_NODE_ARGS ? process.env.HUB_NODE_ARGS.split(' ') : [];
   if (opts.cpuProfDir) {
     mkdirSync(opts.cpuProfDir, { recursive: true });
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
   }
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, opts.entry ?? BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
+  const child = spawn(process.execPath, [...nodeArgs, opts.entry ?? BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', String(opts.port ?? 0)], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: withoutBaseUrl(process.env),
+    env: { ...withoutBaseUrl(process.env), ...opts.env },
   });
   let stderr = '';
+  if (process.env.HUB_STDOUT) child.stdout!.on('data', (d) => process.stderr.write(d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => {
     stderr = (stderr + d).slice(-20_000);
   });
