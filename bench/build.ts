@@ -9,7 +9,7 @@ export const APP_DIR = join(ROOT, 'bench', 'results', 'app');
 const STAMP = join(APP_DIR, '.built');
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === 'node_modules' ? [] : files(join(dir, e.name))) : [join(dir, e.name)]));
 }
 
 /** An entry like bin/hearth.js for the compiled hub. */

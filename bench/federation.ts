@@ -106,7 +106,7 @@ async function seedFederation(dataDir: string, port: number, fed: Fediverse): Pr
           const id = fed.actorId(host, n);
           const name = `Bench u${n}`;
           upsertRemoteActor(db, {
-            id, address: `u${n}@${new URL(origin).host}`, name, url: id, photo: '', photoType: 'image/jpeg', publicKeyPem: fed.keys.publicKeyPem,
+            id, address: `u${n}@${new URL(origin).host}`, name, url: id, icon: '', publicKeyPem: fed.keys.publicKeyPem,
             inbox: `${id}/inbox`, sharedInbox: `${origin}/inbox`, followers: `${id}/followers`, keyId: `${id}#main-key`, manuallyApproves: false,
           }, now);
           receiveFollow(hub, channel, { hash: id, name }, { theirPerms: DEFAULT_CONNECTION_PERMS, followedBefore: false });

@@ -4,6 +4,7 @@ import type { ExportMeasure } from './export-memory.js';
 import type { LoadResult } from './load.js';
 import type { EndpointKind } from './endpoints.js';
 import type { FloorMeasure } from './floor.js';
+import { backupLines, type BackupMeasure } from './backup.js';
 
 export interface EndpointResult {
   name: string;
@@ -49,6 +50,7 @@ export interface BenchResults {
   memory: { afterSeedIdleMB: number; underLoadPeakMB: number; readsPeakMB: number; afterLoadIdleMB: number };
   endpoints: EndpointResult[];
   exports: ExportMeasure[];
+  backup?: BackupMeasure;
   targets: TargetCheck[];
   hubErrors: string;
 }
@@ -124,6 +126,7 @@ export function formatTable(r: BenchResults): string {
   if (r.coldStartMs.tsx.samples.length) {
     out.push(`  \`hearth serve\` from the TypeScript sources through tsx: median ${num(r.coldStartMs.tsx.median)} ms (${r.coldStartMs.tsx.samples.map((s) => num(s)).join(', ')}), ${r.coldStartMs.tsx.rssMB.map((m) => num(m)).join(', ')} MB resident after start`);
   }
+  if (r.backup) out.push(...backupLines(r.backup));
   out.push(`Memory: ${num(r.memory.afterSeedIdleMB)} MB idle after seeding, ${num(r.memory.readsPeakMB)} MB peak under read load, ${num(r.memory.underLoadPeakMB)} MB peak under any load, ${num(r.memory.afterLoadIdleMB)} MB idle afterwards`);
   out.push('');
   out.push(table(['target', 'figure', 'holds'], r.targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));

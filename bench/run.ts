@@ -21,6 +21,7 @@ import { formatTable, writeResults, type BenchResults, type EndpointResult } fro
 import { checkTargets } from './targets.js';
 import { FloorMeter } from './floor.js';
 import { processCpuMs } from './cpu.js';
+import { measureBackups, type BackupMeasure } from './backup.js';
 
 const log = (msg: string) => process.stderr.write(msg + '\n');
 /** Turns the hub and the ceiling take on each read endpoint, each half the load's seconds. */
@@ -194,7 +195,7 @@ async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const loadAtStart = loadavg();
   // --cost measures the reads' CPU time per answer and their floors only.
-  const wanted = (name: string) => (opts.only.length === 0 || opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || name === 'export'));
+  const wanted = (name: string) => (opts.only.length === 0 || opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || name === 'export' || name === 'backup'));
   const { manifest, seeded } = await ensureData(opts);
   if (opts.seedOnly) {
     log(`Seeded ${opts.dataDir}; measure copies of it with --data <copy> --reuse`);
@@ -222,6 +223,7 @@ async function main(): Promise<void> {
   const load: LoadOptions = { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds, requests: opts.load.requests };
   const results: EndpointResult[] = [];
   const exports: ExportMeasure[] = [];
+  let backup: BackupMeasure | undefined;
   let afterSeedIdleMB = Number.NaN;
   let afterLoadIdleMB = Number.NaN;
   try {
@@ -242,6 +244,7 @@ async function main(): Promise<void> {
       }
     }
     for (const e of all.filter((x) => x.kind === 'write' && !opts.cost)) results.push(await runEndpoint(hub, ceiling, meter, e, load, false));
+    if (wanted('backup')) backup = await measureBackups(hub, opts.dataDir, auth, photo, { ...load, seconds: Math.max(load.seconds, 5) }, log);
     await new Promise((r) => setTimeout(r, opts.mode === 'tiny' ? 300 : 2000));
     afterLoadIdleMB = round1(hub.rss());
   } finally {
@@ -272,6 +275,7 @@ async function main(): Promise<void> {
     memory: { afterSeedIdleMB, underLoadPeakMB, readsPeakMB, afterLoadIdleMB },
     endpoints: results,
     exports,
+    backup,
     targets: checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports),
     hubErrors: hub.stderr(),
   };

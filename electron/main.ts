@@ -12,10 +12,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { moveOlderDesktopData } from '../server/data-dir-move.js';
 import { useNativeBuildsFrom } from '../server/db/native-binding.js';
 import type { Logger } from '../server/hub.js';
+import { defaultDataDir } from '../server/paths.js';
+import type { LastBackup } from '../server/backup/service.js';
 import { createChannel } from '../server/services/channels.js';
 import { countChannels } from '../server/store/channels.js';
+import { backupNotice } from './lib/backup-notice.js';
 import { startDesktopHub } from './lib/desktop-hub.js';
 import { applyLanAccess, type LanState } from './lib/lan.js';
 import { lanPageHtml } from './lib/lan-page.js';
@@ -44,7 +48,10 @@ const log: Logger = teeLogger(logFile, {
   warn: (...a) => console.warn(...a),
   error: (...a) => console.error(...a),
 });
-const dataDir = smoke ? join(app.getPath('userData'), 'hub') : process.env.HEARTH_DATA || join(app.getPath('userData'), 'hub');
+// The hub's data: the folder `hearth` and `npm start`'s headless fallback use too (DESIGN.md, Naming).
+// Older versions kept it in the user-data folder's `hub`, which moves there at the first start.
+const olderDataDir = join(app.getPath('userData'), 'hub');
+const dataDir = smoke ? olderDataDir : defaultDataDir();
 
 // better-sqlite3's build for this Electron (scripts/native.js): shipped in the installers'
 // resources folder, and in the checkout's native/ folder under `npm start`. sharp and koffi, the
@@ -100,7 +107,14 @@ async function run(): Promise<void> {
     // Hearth keeps running in the tray: other devices and notifications depend on the hub.
   });
 
+  const move = smoke || process.env.HEARTH_DATA ? { outcome: 'nothing' as const } : moveOlderDesktopData(dataDir, olderDataDir);
+  if (move.outcome === 'moved') log.info(`moved the hub's data from ${move.from} to ${dataDir}${move.leftBehind.length ? ` (left there: ${move.leftBehind.join(', ')})` : ''}`);
   await app.whenReady();
+  if (move.outcome === 'left') {
+    const detail = `${move.from} has a hub from an older Hearth; it was not moved to ${dataDir}, the data folder Hearth uses now, because ${move.reason}. Hearth opens ${dataDir}; to open the older one, start Hearth with HEARTH_DATA=${move.from}.`;
+    log.warn(detail);
+    void dialog.showMessageBox({ type: 'warning', message: 'An older Hearth data folder was not moved', detail });
+  }
   const icons = join(app.getAppPath(), 'build', 'icons');
   const appIcon = nativeImage.createFromPath(join(icons, '512x512.png'));
   const settings = new SettingsStore(join(app.getPath('userData'), 'settings.json'));
@@ -148,6 +162,17 @@ async function run(): Promise<void> {
   const trayIcon = new Tray(trayImage(icons));
   trayIcon.on('click', () => showWindow());
   watcher.start();
+  // Backups on the owner's schedule (Settings → Backups); a failed one is told at once.
+  hub.events.on('backup', (outcome: LastBackup) => {
+    const notice = backupNotice(outcome);
+    if (!notice || !Notification.isSupported()) return;
+    const n = new Notification({ title: notice.title, body: notice.body, icon: appIcon });
+    n.on('click', () => showWindow(loginUrl(hub, { path: '/settings/backups' })));
+    notices.add(n);
+    n.on('close', () => notices.delete(n));
+    n.show();
+  });
+  if (!smoke) hub.backups.startSchedule();
   refreshTray();
   mainWindow = createMainWindow(loginUrl(hub));
   started = true;

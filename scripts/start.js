@@ -9,7 +9,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt, ROOT } from './build-electron.js';
@@ -50,18 +49,6 @@ function installElectron() {
       resolve(reason.trim().replace(/^\w*Error:\s*/, ''));
     });
   });
-}
-
-/** Electron's user-data directory for "Hearth" (app.getPath('appData')/Hearth), where the app keeps its hub. */
-function desktopDataDir(env) {
-  if (env.HEARTH_DATA) return env.HEARTH_DATA;
-  const appData =
-    process.platform === 'win32'
-      ? (env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Application Support')
-        : env.XDG_CONFIG_HOME || join(homedir(), '.config');
-  return join(appData, 'Hearth', 'hub');
 }
 
 /** Runs a child in the foreground: Ctrl+C reaches it directly, and its exit code becomes ours. */
@@ -134,7 +121,8 @@ export async function start(args, deps = defaultDeps) {
     return deps.run(electron, [...sandbox, ROOT, ...args], childEnv);
   }
   deps.log(`Hearth: the desktop window cannot open (${reason}), so the hub runs headless; open the URL below in a browser.`);
-  return deps.run(deps.nodePath, [join(ROOT, 'bin', 'hearth.js'), 'serve', '--data', desktopDataDir(env), ...args], env);
+  // `hearth serve` uses the same data folder as the desktop app (HEARTH_DATA, else the default) and says which.
+  return deps.run(deps.nodePath, [join(ROOT, 'bin', 'hearth.js'), 'serve', ...args], env);
 }
 
 /** @type {StartDeps} */

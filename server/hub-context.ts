@@ -12,6 +12,7 @@ import type { RateLimit } from './http/rate-limit.js';
 import type { StreamBudget } from './http/stream-budget.js';
 import type { IntegrityReport } from './services/integrity.js';
 import type { FederationRuntime } from './federation/runtime.js';
+import type { BackupService } from './backup/service.js';
 
 /*
  * What a running hub offers the code that serves it: its database, stores, settings and events.
@@ -26,7 +27,8 @@ export interface Logger {
 
 /**
  * Events the hub emits: 'notification' (channelId, notifyId) for the desktop shell and the streams,
- * 'item' (kind, item) for the streams, 'stopping' when the server stops listening.
+ * 'item' (kind, item) for the streams, 'stopping' when the server stops listening, 'backup'
+ * (LastBackup) when a backup ended.
  */
 export type HubEvents = EventEmitter;
 
@@ -61,6 +63,8 @@ export interface Hub {
   readonly integrity: Promise<IntegrityReport>;
   /** ActivityPub: runs from listen() on while the owner has it on (federation/service.ts). */
   readonly federation: FederationRuntime;
+  /** Backups: now, on the owner's word, and on a schedule once started (backup/service.ts). */
+  readonly backups: BackupService;
   listen(): Promise<string>;
   /** Moves a running hub to another interface/port/base URL (LAN access on and off). */
   rebind(opts: { host: string; port?: number; baseUrl?: string }): Promise<string>;

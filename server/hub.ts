@@ -45,8 +45,10 @@ import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
 import type { DeliveryPolicy } from './federation/delivery-policy.js';
+import type { InboxLimits } from './federation/inbox-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
+import { BackupService } from './backup/service.js';
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -71,6 +73,8 @@ export interface HubOptions {
   federationQueue?: Partial<QueueLimits>;
   /** Waits between retries of a failed delivery and when to give up (tests shorten them). */
   federationDelivery?: Partial<DeliveryPolicy>;
+  /** How many activities a remote server, and a client address, may deliver to the inboxes a minute (tests and benchmarks change them). */
+  federationInbox?: Partial<InboxLimits>;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -203,6 +207,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     throttle,
     appRegistrations,
     streamBudget: new StreamBudget(connectionLimits),
+    backups: new BackupService({ db, dataDir, events, log }),
     get federation() {
       return federation;
     },
@@ -263,6 +268,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     async close() {
       await stopServer();
       await federation.stop();
+      await hub.backups.close();
       await Promise.all(closeTasks.map((task) => task()));
       trimmer.stop();
       appRemoval.stop();
@@ -294,7 +300,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
   const inFlight = requestsInFlight();
-  federation = new FederationService(hub, options.federationQueue, options.federationDelivery, () => inFlight.count() > 0);
+  federation = new FederationService(hub, { queue: options.federationQueue, delivery: options.federationDelivery, inbox: options.federationInbox, busy: () => inFlight.count() > 0 });
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];

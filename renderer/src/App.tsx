@@ -1,37 +1,41 @@
-import { isValidElement, type ReactNode } from 'react';
+import { isValidElement, lazy, type ReactNode } from 'react';
 import { Shell } from './layout/Shell.tsx';
 import { MeProvider, useMe } from './me.tsx';
 import { NoticeProvider } from './notices.tsx';
 import { NotificationsProvider } from './notifications.tsx';
 import { UnreadMessagesProvider } from './messages.tsx';
-import { ConversationPage } from './pages/messages/ConversationPage.tsx';
-import { MessagesPage } from './pages/messages/MessagesPage.tsx';
-import { LoginPage } from './pages/auth/LoginPage.tsx';
-import { SetupPage } from './pages/auth/SetupPage.tsx';
-import { ChannelsPage } from './pages/channels/ChannelsPage.tsx';
-import { ProfilePage } from './pages/channel/ProfilePage.tsx';
-import { SearchPage } from './pages/search/SearchPage.tsx';
-import { TagPage } from './pages/search/TagPage.tsx';
 import { hubLinkRoute } from './pages/links/routes.tsx';
-import { ImportPage } from './pages/channels/ImportPage.tsx';
-import { NewChannelPage } from './pages/channels/NewChannelPage.tsx';
-import { ConnectionPage } from './pages/connections/ConnectionPage.tsx';
-import { ConnectionsPage } from './pages/connections/ConnectionsPage.tsx';
-import { FilesPage } from './pages/files/FilesPage.tsx';
-import { GroupPage } from './pages/groups/GroupPage.tsx';
-import { GroupsPage } from './pages/groups/GroupsPage.tsx';
 import { NotFoundPage } from './pages/NotFoundPage.tsx';
-import { NotificationsPage } from './pages/notifications/NotificationsPage.tsx';
-import { AlbumPage } from './pages/photos/AlbumPage.tsx';
-import { AlbumsPage } from './pages/photos/AlbumsPage.tsx';
-import { AppsPage } from './pages/settings/AppsPage.tsx';
-import { SettingsPage } from './pages/settings/SettingsPage.tsx';
 import { StreamPage } from './pages/stream/StreamPage.tsx';
-import { ThreadPage } from './pages/stream/ThreadPage.tsx';
 import { match, useLocation } from './router.tsx';
 import { screenTitle, useDocumentTitle } from './pageTitles.ts';
 import { SessionProvider, useChannel, useSession } from './session.tsx';
 import { ErrorNote, Loading } from './components/Status.tsx';
+import { LazyPage } from './components/LazyPage.tsx';
+
+// The stream is the first screen and comes with the app; every other page is a chunk of its own,
+// loaded the first time it is shown.
+const ThreadPage = lazy(() => import('./pages/stream/ThreadPage.tsx').then((m) => ({ default: m.ThreadPage })));
+const AlbumsPage = lazy(() => import('./pages/photos/AlbumsPage.tsx').then((m) => ({ default: m.AlbumsPage })));
+const AlbumPage = lazy(() => import('./pages/photos/AlbumPage.tsx').then((m) => ({ default: m.AlbumPage })));
+const FilesPage = lazy(() => import('./pages/files/FilesPage.tsx').then((m) => ({ default: m.FilesPage })));
+const GroupsPage = lazy(() => import('./pages/groups/GroupsPage.tsx').then((m) => ({ default: m.GroupsPage })));
+const GroupPage = lazy(() => import('./pages/groups/GroupPage.tsx').then((m) => ({ default: m.GroupPage })));
+const NotificationsPage = lazy(() => import('./pages/notifications/NotificationsPage.tsx').then((m) => ({ default: m.NotificationsPage })));
+const MessagesPage = lazy(() => import('./pages/messages/MessagesPage.tsx').then((m) => ({ default: m.MessagesPage })));
+const ConversationPage = lazy(() => import('./pages/messages/ConversationPage.tsx').then((m) => ({ default: m.ConversationPage })));
+const SearchPage = lazy(() => import('./pages/search/SearchPage.tsx').then((m) => ({ default: m.SearchPage })));
+const TagPage = lazy(() => import('./pages/search/TagPage.tsx').then((m) => ({ default: m.TagPage })));
+const ConnectionsPage = lazy(() => import('./pages/connections/ConnectionsPage.tsx').then((m) => ({ default: m.ConnectionsPage })));
+const ConnectionPage = lazy(() => import('./pages/connections/ConnectionPage.tsx').then((m) => ({ default: m.ConnectionPage })));
+const AppsPage = lazy(() => import('./pages/settings/AppsPage.tsx').then((m) => ({ default: m.AppsPage })));
+const SettingsPage = lazy(() => import('./pages/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })));
+const ChannelsPage = lazy(() => import('./pages/channels/ChannelsPage.tsx').then((m) => ({ default: m.ChannelsPage })));
+const ImportPage = lazy(() => import('./pages/channels/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
+const NewChannelPage = lazy(() => import('./pages/channels/NewChannelPage.tsx').then((m) => ({ default: m.NewChannelPage })));
+const ProfilePage = lazy(() => import('./pages/channel/ProfilePage.tsx').then((m) => ({ default: m.ProfilePage })));
+const LoginPage = lazy(() => import('./pages/auth/LoginPage.tsx').then((m) => ({ default: m.LoginPage })));
+const SetupPage = lazy(() => import('./pages/auth/SetupPage.tsx').then((m) => ({ default: m.SetupPage })));
 
 function route(path: string, query: URLSearchParams, nick: string): ReactNode {
   let m: Record<string, string> | undefined;
@@ -69,7 +73,7 @@ function LoggedIn() {
   useDocumentTitle(isValidElement(page) && page.type === NotFoundPage ? 'Not found' : screenTitle(path));
   return (
     <Shell path={path} photo={photo(me?.profile_image_url)}>
-      {page}
+      <LazyPage path={path}>{page}</LazyPage>
     </Shell>
   );
 }
@@ -78,8 +82,8 @@ function Gate() {
   const { session } = useSession();
   const loggedIn = !session.setupNeeded && session.authenticated && session.channel;
   useDocumentTitle(session.setupNeeded ? 'Set up' : loggedIn ? null : 'Log in');
-  if (session.setupNeeded) return <SetupPage />;
-  if (!session.authenticated || !session.channel) return <LoginPage />;
+  if (session.setupNeeded) return <LazyPage path="/setup">{<SetupPage />}</LazyPage>;
+  if (!session.authenticated || !session.channel) return <LazyPage path="/login">{<LoginPage />}</LazyPage>;
   // Keyed by channel so that switching channels starts every page afresh.
   return (
     <NotificationsProvider key={session.channel.nick}>

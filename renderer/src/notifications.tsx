@@ -12,7 +12,8 @@ interface NotificationsState {
   unseen: number;
   error?: string;
   refresh: () => Promise<void>;
-  open: (n: Notification) => Promise<Status | undefined>;
+  /** Marks `n` seen (with `alsoSeen`, about the same thread: the hub marks those with it) and answers its post. */
+  open: (n: Notification, alsoSeen?: Notification[]) => Promise<Status | undefined>;
   markAllSeen: () => Promise<void>;
 }
 
@@ -51,9 +52,9 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
 
   const setSeen = (ids: number[]) => setItems((all) => all && ordered(all.map((n) => (ids.includes(n.id) ? { ...n, seen: true } : n))));
 
-  const open = useCallback(async (n: Notification) => {
+  const open = useCallback(async (n: Notification, alsoSeen: Notification[] = []) => {
     const status = isSeen(n) ? undefined : await markSeen(n.id);
-    setSeen([n.id]);
+    setSeen([n.id, ...alsoSeen.map((m) => m.id)]);
     return status;
   }, []);
 

@@ -4,7 +4,14 @@ import type { Context } from '@fedify/fedify';
 import type { Db } from '../db/open.js';
 import { actorFacts } from '../store/federation.js';
 import { renderBody } from '../content/render.js';
+import { plainToHtml } from '../serializers/mastodon/account.js';
 import { approvesFollowersByHand } from './social.js';
+
+/** The bio: the profile's short text as the apps show it, or else its longer text (a channel moved from Hubzilla). */
+function summaryOf(description: string, about: string): string | null {
+  if (description.trim()) return plainToHtml(description);
+  return about.trim() ? renderBody(about) : null;
+}
 
 /** The Person a local channel is to other servers, or null for a nick no channel has. */
 export async function channelActor(ctx: Context<unknown>, db: Db, nick: string): Promise<Person | null> {
@@ -17,13 +24,14 @@ export async function channelActor(ctx: Context<unknown>, db: Db, nick: string):
     id: ctx.getActorUri(nick),
     preferredUsername: nick,
     name: channel.channel_name,
-    summary: facts.about ? renderBody(facts.about) : null,
+    summary: summaryOf(facts.description, facts.about),
     url: ctx.getActorUri(nick),
-    icon: facts.photoUrl ? new Image({ url: new URL(facts.photoUrl), mediaType: facts.photoType }) : null,
+    icon: facts.photoUrl ? new Image({ url: new URL(facts.photoUrl, ctx.canonicalOrigin), mediaType: facts.photoType }) : null,
     inbox: ctx.getInboxUri(nick),
     outbox: ctx.getOutboxUri(nick),
     followers: ctx.getFollowersUri(nick),
     following: ctx.getFollowingUri(nick),
+    featured: ctx.getFeaturedUri(nick),
     endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
     publicKey: keys[0]?.cryptographicKey,
     assertionMethods: keys.map((k) => k.multikey),
@@ -31,6 +39,6 @@ export async function channelActor(ctx: Context<unknown>, db: Db, nick: string):
     discoverable: true,
     indexable: true,
     published: /^\d{4}-\d\d-\d\dT/.test(created) && !created.startsWith('0001') ? Temporal.Instant.from(created) : null,
-    aliases: facts.movedFrom ? [new URL(facts.movedFrom)] : [],
+    aliases: facts.movedFrom.flatMap((u) => (URL.canParse(u) ? [new URL(u)] : [])),
   });
 }

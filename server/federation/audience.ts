@@ -5,6 +5,7 @@ import { getGroupByHash, groupMemberHashes } from '../store/groups.js';
 import { getItemTerms } from '../store/items.js';
 import { mastodonItemConfig } from '../store/mastodon.js';
 import { getXchansByHash } from '../store/xchans.js';
+import { remoteFollowers } from '../store/federation.js';
 import { TERM_MENTION } from '../content/terms.js';
 import { fromAclString } from '../util/ids.js';
 import { isPublicAcl } from '../services/acl.js';
@@ -45,8 +46,8 @@ function remoteActors(db: Db, hashes: string[]): string[] {
 
 /**
  * The audience of an item the hub sends: public → to Public, cc the author's followers; unlisted →
- * the reverse; followers-only (a Mastodon app's private) → to the followers, delivered to those in
- * its access list; a privacy group or named people → those actors by name; direct → the mentioned.
+ * the reverse; followers-only (a Mastodon app's private) → to the followers, delivered to the
+ * followers elsewhere in its access list; a privacy group or named people → those actors by name; direct → the mentioned.
  * Mentioned remote actors are always among the recipients of what they may see.
  */
 export function audienceOf(db: Db, item: AclItem, followersUri: URL): Audience {
@@ -64,6 +65,12 @@ export function audienceOf(db: Db, item: AclItem, followersUri: URL): Audience {
     };
   }
   const named = remoteActors(db, aclMembers(db, item));
-  if (visibility === 'private') return { to: [followersUri], cc: urls(mentioned.filter((m) => named.includes(m))), recipients: named, followers: false, public: false };
+  if (visibility === 'private') {
+    // The channel's connections here (people it follows too), its followers elsewhere: delivered to
+    // those of them in the access list, and to the mentioned.
+    const followers = new Set(remoteFollowers(db, item.uid).map((a) => a.xchan_hash));
+    const cc = mentioned.filter((m) => named.includes(m));
+    return { to: [followersUri], cc: urls(cc), recipients: named.filter((h) => followers.has(h) || cc.includes(h)), followers: false, public: false };
+  }
   return { to: urls(named), cc: [], recipients: named, followers: false, public: false };
 }

@@ -3,7 +3,7 @@ import type { Federation } from '@fedify/fedify';
 import type { Hub } from '../hub-context.js';
 import { getChannelByNick } from '../store/channels.js';
 import { followersOf, friendsOf } from '../store/social-graph.js';
-import { countPublicPosts, publicPostsOf, remoteFollowers } from '../store/federation.js';
+import { countPublicPosts, pinnedPublicPostsOf, publicPostsOf, remoteFollowers } from '../store/federation.js';
 import { getItem } from '../store/items.js';
 import { actorIdOf, objectIdOf } from './ids.js';
 import { audienceOf } from './audience.js';
@@ -11,8 +11,11 @@ import { noteOf, instantOf } from './note.js';
 
 const PAGE = 40;
 
-/** A channel's followers, following and outbox, as collections other servers page through. */
+/** A channel's inbox, followers, following, outbox and pinned posts, as collections other servers page through. */
 export function mountCollections(federation: Federation<Hub>): void {
+  // What a channel received is its own business: read by anyone, its inbox is an empty collection.
+  federation.setInboxDispatcher('/channel/{identifier}/inbox', (ctx, nick) => (getChannelByNick(ctx.data.db, nick) ? { items: [] } : null));
+
   federation
     .setFollowersDispatcher('/channel/{identifier}/followers', (ctx, nick) => {
       const db = ctx.data.db;
@@ -64,4 +67,16 @@ export function mountCollections(federation: Federation<Hub>): void {
       const channel = getChannelByNick(ctx.data.db, nick);
       return channel ? countPublicPosts(ctx.data.db, channel.channel_hash) : null;
     });
+
+  // Mastodon shows these on the profile, above the posts.
+  federation.setFeaturedDispatcher('/channel/{identifier}/featured', (ctx, nick) => {
+    const db = ctx.data.db;
+    const channel = getChannelByNick(db, nick);
+    if (!channel) return null;
+    const items = pinnedPublicPostsOf(db, channel.channel_hash).flatMap((id) => {
+      const item = getItem(db, id);
+      return item ? [noteOf(db, ctx.data.baseUrl, item, audienceOf(db, item, ctx.getFollowersUri(nick)), {})] : [];
+    });
+    return { items };
+  });
 }

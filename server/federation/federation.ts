@@ -6,17 +6,17 @@ import { channelActor } from './actor.js';
 import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
+import { DeliveryGuard } from './delivery-guard.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy.js';
 import { mountCollections } from './collections.js';
 import { mountObjects } from './objects.js';
 import { mountInbox } from './inbox/listeners.js';
+import { federationInsecure } from './settings.js';
 
 export interface FederationOptions {
   /** The hub's fixed public base URL: actor and object ids are built from it. */
   publicUrl: string;
-  /** Allows http and private addresses (HEARTH_FEDERATION_INSECURE=1). */
-  insecure: boolean;
   queue?: Partial<QueueLimits>;
   delivery?: Partial<DeliveryPolicy>;
   /** Whether the hub is answering requests now (outgoing work then gives way). */
@@ -33,7 +33,8 @@ export const SHARED_INBOX_PATH = '/inbox';
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
-  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), o.busy);
+  const guard = new DeliveryGuard({ insecure: federationInsecure });
+  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), { busy: o.busy, guard });
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
   const delivery = { ...DEFAULT_DELIVERY_POLICY, ...o.delivery };
   const federation = createFederation<Hub>({
@@ -54,9 +55,10 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
     circuitBreaker: { recoveryDelay: { milliseconds: delivery.hostRecoveryMs }, releaseInterval: { milliseconds: Math.min(10_000, delivery.hostRecoveryMs) } },
     inboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 5 }, maxDelay: { minutes: 30 }, maxAttempts: 8 }),
     signatureTimeWindow: { hours: 1 },
-    documentLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),
-    contextLoaderFactory: () => guardedDocumentLoader({ insecure: o.insecure, userAgent }),
-    authenticatedDocumentLoaderFactory: (identity) => guardedDocumentLoader({ insecure: o.insecure, userAgent, identity }),
+    // Fedify asks for a loader for each request and task: the insecure setting is read then.
+    documentLoaderFactory: () => guardedDocumentLoader({ insecure: federationInsecure(), userAgent }),
+    contextLoaderFactory: () => guardedDocumentLoader({ insecure: federationInsecure(), userAgent }),
+    authenticatedDocumentLoaderFactory: (identity) => guardedDocumentLoader({ insecure: federationInsecure(), userAgent, identity }),
   });
 
   federation

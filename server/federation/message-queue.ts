@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MessageQueue, MessageQueueDepth, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
 import { stmt, type Db } from '../db/open.js';
+import { deliveryInbox, type DeliveryGuard } from './delivery-guard.js';
 
 export interface QueueLimits {
   /** Messages handled at once, all lanes together. */
@@ -15,6 +16,13 @@ export interface QueueLimits {
 }
 
 export const DEFAULT_QUEUE_LIMITS: QueueLimits = { workers: 16, perLane: 4, whileBusy: 1 };
+
+export interface QueueOptions {
+  /** Whether the hub is answering requests now. */
+  busy?: () => boolean;
+  /** Checks each delivery's inbox just before it is sent. */
+  guard?: DeliveryGuard;
+}
 
 interface QueuedRow {
   id: number;
@@ -72,7 +80,8 @@ function laneOf(message: unknown): string {
  * Fedify's message queue in the hub's database. A message stays in its table until its handler has
  * finished, so what was queued survives a restart or kill -9 and is handled after it; Fedify itself
  * schedules retries (nativeRetrial is false) by enqueueing the next attempt with a delay. The hub's
- * own jobs (see `handle`) share the table, the workers and the durability.
+ * own jobs (see `handle`) share the table, the workers and the durability. With a guard, a delivery
+ * whose inbox may not be reached now is dropped (reported to onError) unsent.
  */
 export class SqliteMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
@@ -87,10 +96,13 @@ export class SqliteMessageQueue implements MessageQueue {
     private readonly db: Db,
     limits: Partial<QueueLimits> = {},
     private readonly onError: (error: unknown) => void = () => {},
-    /** Whether the hub is answering requests now. */
-    private readonly busy: () => boolean = () => false,
+    private readonly o: QueueOptions = {},
   ) {
     this.limits = { ...DEFAULT_QUEUE_LIMITS, ...limits };
+  }
+
+  private busy(): boolean {
+    return this.o.busy?.() ?? false;
   }
 
   /** Handles messages of `type` (the hub's own jobs) with `handler`; what it enqueues are its successors. */
@@ -165,6 +177,12 @@ export class SqliteMessageQueue implements MessageQueue {
     let h: Handling | undefined;
     try {
       const message = JSON.parse(row.message) as { type?: string };
+      const inbox = this.o.guard && deliveryInbox(message);
+      const refused = inbox ? await this.o.guard!.problem(inbox) : undefined;
+      if (refused) {
+        this.onError(new Error(`dropped a delivery to ${inbox}: ${refused}`));
+        return;
+      }
       const own = typeof message?.type === 'string' ? this.jobs.get(message.type) : undefined;
       const handle = () => (own ? own(message as { type: string }) : handler(message));
       if (own || HAS_SUCCESSORS.has(message?.type as string)) {

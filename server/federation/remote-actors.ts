@@ -9,11 +9,17 @@ import { nowDb } from '../util/time.js';
 import { guardedGet } from './fetch-documents.js';
 import { outboundUrlProblem } from './public-address.js';
 import { federationInsecure } from './settings.js';
+import { refreshRemoteAvatar, showRemoteAvatar } from './avatars.js';
 
 /** How long a remote actor's document is trusted before it is fetched again. */
 const REFRESH_MS = 24 * 3600_000;
 
 export class ActorRefused extends Error {}
+
+/** An absolute http(s) URL, or ''. */
+function httpUrl(u: string): string {
+  return URL.canParse(u) && /^https?:$/.test(new URL(u).protocol) ? u : '';
+}
 
 function urlOf(v: URL | Link | null | undefined): string {
   if (!v) return '';
@@ -47,8 +53,7 @@ export async function rememberActor(hub: Hub, actor: Actor): Promise<XchanRow> {
       address: username ? `${username}@${host}` : '',
       name: actor.name?.toString() || username || id,
       url: urlOf(actor.url) || id,
-      photo: urlOf(icon?.url as URL | Link | null),
-      photoType: icon?.mediaType ?? 'image/jpeg',
+      icon: httpUrl(urlOf(icon?.url as URL | Link | null)),
       publicKeyPem: key?.publicKey ? await exportSpki(key.publicKey) : '',
       inbox,
       sharedInbox,
@@ -58,6 +63,8 @@ export async function rememberActor(hub: Hub, actor: Actor): Promise<XchanRow> {
     },
     nowDb(),
   );
+  showRemoteAvatar(hub, id);
+  void refreshRemoteAvatar(hub, id);
   return getXchan(hub.db, id)!;
 }
 
@@ -75,12 +82,22 @@ export async function signedLoader(ctx: Context<Hub>) {
   return first ? ctx.getDocumentLoader({ identifier: first }) : ctx.documentLoader;
 }
 
-/** A remote actor by its id: known and fresh, or fetched and remembered. */
+/**
+ * A remote actor by its id: known and fetched within a day, or fetched (again) and remembered. A
+ * known actor whose server does not answer now is taken as it was.
+ */
 export async function actorById(ctx: Context<Hub>, id: string): Promise<XchanRow> {
   const known = getXchan(ctx.data.db, id);
   const facts = known && getFedActor(ctx.data.db, id);
-  if (known && facts && Date.now() - facts.fetched < REFRESH_MS && !known.xchan_deleted) return known;
-  return rememberActor(ctx.data, await fetchActor(ctx, id));
+  const usable = known && facts && !known.xchan_deleted;
+  if (usable && Date.now() - facts.fetched < REFRESH_MS) return known;
+  try {
+    return await rememberActor(ctx.data, await fetchActor(ctx, id));
+  } catch (err) {
+    if (!usable) throw err;
+    ctx.data.log.info(`federation: ${id} could not be fetched again (${(err as Error).message}); it stays as it was`);
+    return known;
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Federation } from '@fedify/fedify';
+import { FetchError } from '@fedify/vocab-runtime';
 import type { Hub } from '../hub-context.js';
 import type { FederationRuntime, FederationState } from './runtime.js';
 import { buildFederation } from './federation.js';
@@ -8,14 +9,52 @@ import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
 import type { ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
+import { findXchanByUrl } from '../store/xchan-lookup.js';
+import { getLocalXchanByNick } from '../store/xchans.js';
 import type { ItemEventKind } from '../services/item-events.js';
 import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
 import { deliverItem, ITEM_JOB, itemJob, type ItemJob } from './outgoing/items.js';
 import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
+import { InboxGuard, type InboxLimits } from './inbox-guard.js';
+import { rfc9421Covers } from './signature-coverage.js';
+import { HttpError } from '../http/errors.js';
 
 /** Paths whose requests are the federation's to answer (when it runs). */
-const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following))?\/?$|item\/[^/]+$)/;
+const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|outbox|followers|following|featured))?\/?$|item\/[^/]+$)/;
+
+/**
+ * A query that names this hub (an address at its host, a URL at its origin): the local channel
+ * it names, null for nobody; undefined for a query about someone elsewhere. The hub's own people
+ * are never fetched as if they were elsewhere (that would make them a second, remote identity).
+ */
+function ownIdentity(db: Hub['db'], publicUrl: string, q: string): XchanRow | null | undefined {
+  const own = new URL(publicUrl);
+  if (/^https?:\/\//i.test(q)) {
+    let url: URL;
+    try {
+      url = new URL(q);
+    } catch {
+      return null;
+    }
+    return url.origin === own.origin ? (findXchanByUrl(db, url.href) ?? null) : undefined;
+  }
+  const address = q.replace(/^acct:/i, '').replace(/^@/, '');
+  const at = address.lastIndexOf('@');
+  if (at < 1 || address.slice(at + 1).toLowerCase() !== own.host.toLowerCase()) return undefined;
+  return getLocalXchanByNick(db, address.slice(0, at)) ?? null;
+}
+
+const INBOX = /^\/(inbox|channel\/[^/]+\/inbox)\/?$/;
+
+/**
+ * What Fedify throws while it reads an activity, before it knows who sent it, because of the
+ * activity itself: JSON-LD it cannot process (a context that does not load), a document it could
+ * not fetch. The sender's fault (400), not the hub's (500).
+ */
+function isSendersFault(err: unknown): boolean {
+  return err instanceof FetchError || /^jsonld\./.test((err as { name?: string })?.name ?? '');
+}
 
 /**
  * Federation as part of a running hub: started when the hub starts with it on (and again when the
@@ -24,13 +63,13 @@ const CLAIMED = /^\/(\.well-known\/webfinger$|inbox$|channel\/[^/]+(\/(inbox|out
 export class FederationService implements FederationRuntime {
   private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
   private problem: string | undefined;
+  private readonly inboxGuard: InboxGuard;
 
   constructor(
     private readonly hub: Hub,
-    private readonly queueLimits?: Partial<QueueLimits>,
-    private readonly delivery?: Partial<DeliveryPolicy>,
-    private readonly busy?: () => boolean,
+    private readonly o: { queue?: Partial<QueueLimits>; delivery?: Partial<DeliveryPolicy>; inbox?: Partial<InboxLimits>; busy?: () => boolean } = {},
   ) {
+    this.inboxGuard = new InboxGuard(o.inbox);
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
     hub.events.on('social', (e: SocialEvent, outcome: SocialOutcome) => onSocialEvent(hub, e, outcome));
   }
@@ -61,7 +100,7 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, insecure: federationInsecure(), queue: this.queueLimits, delivery: this.delivery, busy: this.busy });
+    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy });
     queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
     const stop = new AbortController();
     // Running before the queue starts: its first messages are handled at once, and need it.
@@ -97,6 +136,8 @@ export class FederationService implements FederationRuntime {
     const r = this.running;
     const q = query.trim();
     if (!r || !q) return undefined;
+    const own = ownIdentity(this.hub.db, r.url, q);
+    if (own !== undefined) return own ?? undefined;
     const ctx = r.federation.createContext(new URL(r.url), this.hub);
     try {
       if (/^https?:\/\//i.test(q)) return await actorById(ctx, q);
@@ -115,12 +156,22 @@ export class FederationService implements FederationRuntime {
       // A browser asking for HTML, or a path with no document of the federation's (unless an
       // ActivityPub client asked for it), goes on to the app's pages.
       const notOurs = new Response(null, { status: 404 });
+      const input = ctx.get('signature-input');
+      if (input && !rfc9421Covers(input, ctx.method)) throw new HttpError(401, 'An RFC 9421 signature must cover @method, @target-uri and, with a body, content-digest');
+      // A POST to an inbox is looked at before its body is read: unsigned or over its rate, it goes no further.
+      const signer = ctx.method === 'POST' && INBOX.test(ctx.path) ? this.inboxGuard.admit(ctx) : undefined;
       const wantsActivity = /application\/(activity|ld)\+json/.test(ctx.get('accept'));
-      const response = await r.federation.fetch(await toFetchRequest(ctx, r.url), {
-        contextData: this.hub,
-        onNotFound: () => (wantsActivity ? new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) : notOurs),
-        onNotAcceptable: () => notOurs,
-      });
+      const response = await r.federation
+        .fetch(await toFetchRequest(ctx, r.url), {
+          contextData: this.hub,
+          onNotFound: () => (wantsActivity ? new Response(JSON.stringify({ error: 'Not found' }), { status: 404, headers: { 'content-type': 'application/json' } }) : notOurs),
+          onNotAcceptable: () => notOurs,
+        })
+        .catch((err: unknown) => {
+          if (!signer || !isSendersFault(err)) throw err;
+          return new Response(`The activity could not be read: ${(err as Error).message}`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        });
+      if (signer) this.inboxGuard.answered(signer, response.status);
       if (response === notOurs) return next();
       await sendFetchResponse(ctx, response);
     };

@@ -24,7 +24,7 @@ export function federationUrl(db: Db): string | undefined {
 
 /** Why federation cannot run at this base URL (one line for the owner), or undefined. */
 export function federationUrlProblem(url: string | undefined, insecure = federationInsecure()): string | undefined {
-  if (!url) return 'federation needs the public https address other servers reach this hub at; give it with --base-url (behind a reverse proxy or a tunnel)';
+  if (!url) return 'federation needs the public https address other servers reach this hub at, which a reverse proxy or a tunnel gives it';
   if (insecure) {
     try {
       const u = new URL(url);
@@ -34,7 +34,7 @@ export function federationUrlProblem(url: string | undefined, insecure = federat
     }
   }
   const problem = publicUrlProblem(url);
-  return problem && `federation needs a public https address, and ${problem}: put the hub behind a reverse proxy or a tunnel with a public https name, and give that address with --base-url`;
+  return problem && `federation needs a public https address, and ${problem}: put the hub behind a reverse proxy or a tunnel with a public https name, and use that address`;
 }
 
 /**

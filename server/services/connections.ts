@@ -6,6 +6,7 @@ import { getXchan } from '../store/xchans.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { nowDb } from '../util/time.js';
 import { notify, NOTIFY } from './notifications.js';
+import { settleRequestNotifications } from '../store/notify.js';
 import { approvesFollowersByHand } from './social-settings.js';
 import { emitSocialEvent } from './social-events.js';
 import { followsChannel } from '../store/social-graph.js';
@@ -148,7 +149,8 @@ function pendingRequest(hub: Hub, channel: ChannelRow, abookId: number, answer: 
 
 /**
  * The channel accepts a follow request (also one ignored before): the follower becomes a
- * connection with the default permissions and is told. The channel does not follow them by this.
+ * connection with the default permissions and is told; the channel's notification of the request
+ * tells of the follow from now on. The channel does not follow them by this.
  */
 export function approveRequest(hub: Hub, channel: ChannelRow, abookId: number): ConnectionRow {
   const db = hub.db;
@@ -158,6 +160,8 @@ export function approveRequest(hub: Hub, channel: ChannelRow, abookId: number): 
     const other = getChannelByHash(db, c.abook_xchan);
     const theirs = other && getConnection(db, other.channel_id, channel.channel_hash);
     if (theirs) updateConnection(db, theirs.abook_id, { abook_their_perms: c.abook_my_perms || DEFAULT_CONNECTION_PERMS });
+    const name = getXchan(db, c.abook_xchan)?.xchan_name || 'They';
+    settleRequestNotifications(db, channel.channel_id, c.abook_xchan, { ntype: NOTIFY.INTRO, verb: FOLLOW_NOTIFY_VERB, msg: `${name} follows you now: you accepted their request` });
     if (other) notify(hub, { uid: other.channel_id, ntype: NOTIFY.CONFIRM, actor: channel.channel_hash, msg: `${channel.channel_name} accepted your connection request`, link: connectionLink(hub, theirs?.abook_id), otype: 'intro' });
     else emitSocialEvent(hub, { kind: 'accept', channel, follower: c.abook_xchan });
     return getConnectionById(db, channel.channel_id, abookId)!;

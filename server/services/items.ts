@@ -6,7 +6,7 @@ import {
   deleteItemTerms, findActivity, getItem, getItemByMid, getItemTerms, insertItem, insertStoredItem, insertTerm, itemVisibleTo, ITEM_DEFAULTS,
   markItemDeleted, setIconfig, touchThread, updateItem, type NewItem,
 } from '../store/items.js';
-import { getXchan } from '../store/xchans.js';
+import { getXchan, getXchanByAddress } from '../store/xchans.js';
 import { emitItemEvent } from './item-events.js';
 import { bodyToText, isSupportedMimetype } from '../content/render.js';
 import { itemRendering } from './item-html.js';
@@ -17,6 +17,7 @@ import { NULL_DATE, nowDb, toDbDate } from '../util/time.js';
 import { uuid } from '../util/ids.js';
 import { canView, isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { notify, NOTIFY } from './notifications.js';
+import { fileDirectMessage, isDirectThread } from './mailbox.js';
 import { isAllowed } from './permissions.js';
 import { signInBackground, signNow } from './signer.js';
 import { EXCLUSIVE_GROUPS, OBJ, VERB } from './verbs.js';
@@ -50,6 +51,8 @@ export interface PostInput {
   layoutMid?: string;
   /** Message id; generated when absent. */
   messageId?: string;
+  /** The item's uuid; generated when absent (given when something written before the item names it). */
+  uuid?: string;
   /** Author xchan when not the channel itself (a wall post by someone else). */
   author?: string;
   plink?: string;
@@ -62,6 +65,10 @@ export interface PostInput {
   iconfig?: { cat: string; k: string; v: string; sharing?: number }[];
   /** The body's signature made ahead (signAhead); used only if it is for this body and author. */
   signed?: PreSigned;
+  /** Identities (xchan hashes) the item mentions besides those its body names (a message's recipient). */
+  mentions?: string[];
+  /** The subject of a direct message (its mailbox copies' title). */
+  subject?: string;
 }
 
 export const MAX_BODY = 1_000_000;
@@ -122,18 +129,32 @@ export function resolveParent(hub: Hub, actor: string, ref: { id?: number; mid?:
   return item;
 }
 
-function storeTerms(hub: Hub, item: ItemRow, categories: string[], ownerUrl: string): string[] {
+function storeTerms(hub: Hub, item: ItemRow, categories: string[], ownerUrl: string, also: string[] = []): string[] {
   const { mentions, hashtags } = findTerms(item.body);
   const mentioned: string[] = [];
+  const mention = (x: XchanRow, term: string) => {
+    if (mentioned.includes(x.xchan_hash)) return;
+    insertTerm(hub.db, { aid: item.aid, uid: item.uid, oid: item.id, ttype: TERM_MENTION, term, url: x.xchan_url, termHash: x.xchan_hash });
+    mentioned.push(x.xchan_hash);
+  };
   for (const m of mentions) {
     const [nick, host] = m.split('@');
-    // nick@host names a channel of this hub with or without the port (alice@127.0.0.1:8480).
+    // nick@host names someone elsewhere the hub knows, or a channel of this hub with or without
+    // the port (alice@127.0.0.1:8480).
+    const known = host ? getXchanByAddress(hub.db, m) : undefined;
+    if (known && !known.xchan_deleted && !getChannelByHash(hub.db, known.xchan_hash)) {
+      mention(known, known.xchan_addr);
+      continue;
+    }
     if (host && host.replace(/:\d+$/, '') !== hub.hostname.toLowerCase()) continue;
     const ch = getChannelByNick(hub.db, nick!);
     if (!ch || ch.channel_removed) continue;
     const x = getXchan(hub.db, ch.channel_hash);
-    insertTerm(hub.db, { aid: item.aid, uid: item.uid, oid: item.id, ttype: TERM_MENTION, term: ch.channel_address, url: x?.xchan_url ?? '', termHash: ch.channel_hash });
-    mentioned.push(ch.channel_hash);
+    if (x) mention(x, ch.channel_address);
+  }
+  for (const hash of also) {
+    const x = getXchan(hub.db, hash);
+    if (x && !x.xchan_deleted) mention(x, getChannelByHash(hub.db, hash)?.channel_address ?? x.xchan_addr);
   }
   for (const tag of hashtags) insertTerm(hub.db, { aid: item.aid, uid: item.uid, oid: item.id, ttype: TERM_HASHTAG, term: tag, url: `${hub.baseUrl}/search?tag=${encodeURIComponent(tag)}` });
   for (const cat of categories) insertTerm(hub.db, { aid: item.aid, uid: item.uid, oid: item.id, ttype: TERM_CATEGORY, term: cat, url: `${ownerUrl}?f=&cat=${encodeURIComponent(cat)}` });
@@ -204,7 +225,7 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
 
   const row: NewItem = {
     ...ITEM_DEFAULTS,
-    uuid: uuid(),
+    uuid: input.uuid ?? uuid(),
     mid,
     aid: owner.channel_account_id,
     uid: owner.channel_id,
@@ -261,16 +282,17 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
     const id = stored.id;
     if (top) touchThread(db, top.id, now);
     const ownerXchan = owner.channel_hash === actor ? author : getXchan(db, owner.channel_hash);
-    const mentioned = storeTerms(hub, stored, input.categories ?? [], ownerXchan?.xchan_url ?? '');
+    const mentioned = storeTerms(hub, stored, input.categories ?? [], ownerXchan?.xchan_url ?? '', input.mentions);
     if (input.pagetitle) setIconfig(db, id, 'system', 'WEBPAGE', input.pagetitle, 1);
     for (const c of input.iconfig ?? []) setIconfig(db, id, c.cat, c.k, c.v, c.sharing ?? 0);
     const name = author?.xchan_name ?? 'Someone';
-    const notified = new Set<number>();
+    // A direct message's recipients here are told of it as a message, once.
+    const notified = fileDirectMessage(hub, stored, top ?? stored, { subject: input.subject });
     if (top) {
       const snippet = bodyToText(input.body, mimetype).slice(0, 80);
-      if (notify(hub, { uid: top.uid, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } })) notified.add(top.uid);
+      if (!notified.has(top.uid) && notify(hub, { uid: top.uid, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } })) notified.add(top.uid);
       const topAuthor = getChannelByHash(db, top.author_xchan);
-      if (topAuthor && topAuthor.channel_id !== top.uid && notify(hub, { uid: topAuthor.channel_id, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item' })) notified.add(topAuthor.channel_id);
+      if (topAuthor && topAuthor.channel_id !== top.uid && !notified.has(topAuthor.channel_id) && notify(hub, { uid: topAuthor.channel_id, ntype: NOTIFY.COMMENT, actor, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: id, parent: top.id, verb: stored.verb, otype: 'item' })) notified.add(topAuthor.channel_id);
     } else if (actor !== owner.channel_hash) {
       if (notify(hub, { uid: owner.channel_id, ntype: NOTIFY.WALL, actor, msg: `${name} wrote on your wall`, link: stored.llink, iid: id, parent: id, verb: stored.verb, otype: 'item', known: { channel: owner, actor: author } })) notified.add(owner.channel_id);
     }
@@ -323,10 +345,14 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
     if (newAcl) Object.assign(fields, newAcl, { item_private: isPublicAcl(newAcl) ? 0 : 1 });
     updateItem(db, itemId, fields);
     if (newAcl) applyThreadAudience(db, item, newAcl);
-    const keptCategories = categories ?? getItemTerms(db, itemId).filter((t) => t.ttype === TERM_CATEGORY).map((t) => t.term);
+    const terms = getItemTerms(db, itemId);
+    const keptCategories = categories ?? terms.filter((t) => t.ttype === TERM_CATEGORY).map((t) => t.term);
+    // The people a direct message is for stay mentioned, whatever the new text names.
+    const top = item.item_thread_top ? item : getItem(db, item.parent);
+    const keptMentions = top && isDirectThread(hub, top) ? terms.filter((t) => t.ttype === TERM_MENTION && t.term_hash).map((t) => t.term_hash) : [];
     deleteItemTerms(db, itemId);
     const owner = getChannel(db, item.uid);
-    storeTerms(hub, getItem(db, itemId)!, keptCategories, getXchan(db, owner?.channel_hash ?? '')?.xchan_url ?? '');
+    storeTerms(hub, getItem(db, itemId)!, keptCategories, getXchan(db, owner?.channel_hash ?? '')?.xchan_url ?? '', keptMentions);
     const edited = getItem(db, itemId)!;
     emitItemEvent(hub, 'update', edited);
     return edited;

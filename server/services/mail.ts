@@ -2,12 +2,13 @@ import type { Hub } from '../hub-context.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { getChannelByHash } from '../store/channels.js';
 import { getConnection } from '../store/connections.js';
-import { getConv, getMail, insertConv, insertMail, touchConv } from '../store/mail.js';
+import { getItem, itemVisibleTo } from '../store/items.js';
+import { getConv, getMail, getMailOfItem } from '../store/mail.js';
+import { getXchan } from '../store/xchans.js';
 import type { ChannelRow, MailRow } from '../store/rows.js';
-import { uuid } from '../util/ids.js';
-import { NULL_DATE, nowDb } from '../util/time.js';
-import { notify, NOTIFY } from './notifications.js';
-import { defaultSubject } from '../content/subject.js';
+import { toAclString } from '../util/ids.js';
+import { PUBLIC_ACL } from './acl.js';
+import { createItem } from './items.js';
 
 const MAX_BODY = 100_000;
 const MAX_TITLE = 191;
@@ -22,8 +23,10 @@ export interface DirectMessageInput {
 }
 
 /**
- * Sends a direct message to a local channel. Sender and recipient each get their own copy (the
- * sender's already seen), the recipient is notified, all in one transaction. Returns the sender's copy.
+ * Sends a direct message to a channel of this hub or to someone elsewhere: a post for the two of
+ * them alone (the Mastodon API's direct visibility), or an answer in the thread of the message it
+ * answers, filed in the mailbox of each channel here (services/mailbox.ts) and sent to the other
+ * server as a direct Note (createItem writes it all in one transaction). Returns the sender's copy.
  */
 export function sendDirectMessage(hub: Hub, sender: ChannelRow, input: DirectMessageInput): MailRow {
   const db = hub.db;
@@ -37,21 +40,22 @@ export function sendDirectMessage(hub: Hub, sender: ChannelRow, input: DirectMes
   if (!recipientHash) throw badRequest('recipient not specified: give user_id or screen_name');
   if (otherParty && recipientHash !== otherParty) throw badRequest('replyto belongs to a conversation with someone else');
   if (recipientHash === sender.channel_hash) throw badRequest('You cannot send a direct message to yourself');
-  const recipient = getChannelByHash(db, recipientHash);
-  if (!recipient) throw notFound('Recipient not found');
-  if (getConnection(db, recipient.channel_id, sender.channel_hash)?.abook_blocked) throw forbidden('The recipient does not accept messages from you');
-  const conv = answered ? getConv(db, answered.convid) : undefined;
-  const title = (input.title?.trim() || (answered ? answered.title || conv?.subject : '') || defaultSubject(body)).slice(0, MAX_TITLE);
+  const local = getChannelByHash(db, recipientHash);
+  const person = getXchan(db, recipientHash);
+  if (!person || person.xchan_deleted || (!local && person.xchan_network !== 'activitypub')) throw notFound('Recipient not found');
+  if (local && getConnection(db, local.channel_id, sender.channel_hash)?.abook_blocked) throw forbidden('The recipient does not accept messages from you');
+  // An answer continues the thread of the message it answers, while that is there to answer.
+  const thread = answered?.iid ? getItem(db, answered.iid) : undefined;
+  const parent = thread && !thread.item_deleted && itemVisibleTo(db, thread.id, sender.channel_hash) ? thread : undefined;
+  const subject = input.title?.trim() || (answered ? answered.title || getConv(db, answered.convid)?.subject : undefined);
 
-  return db.transaction(() => {
-    const now = nowDb();
-    const convid = conv ? conv.id : insertConv(db, { guid: uuid(), subject: title, creator: sender.channel_hash, recips: `${sender.channel_hash},${recipientHash}`, created: now });
-    if (conv) touchConv(db, conv.id, now);
-    const mid = `${uuid()}@${hub.hostname}`;
-    const shared = { convid, mid, parent_mid: answered?.parent_mid || mid, from_xchan: sender.channel_hash, to_xchan: recipientHash, title, body, created: now, expires: NULL_DATE, mail_deleted: 0 };
-    const sentId = insertMail(db, { ...shared, account_id: sender.channel_account_id, channel_id: sender.channel_id, mail_seen: 1 });
-    const receivedId = insertMail(db, { ...shared, account_id: recipient.channel_account_id, channel_id: recipient.channel_id, mail_seen: 0 }, sentId);
-    notify(hub, { uid: recipient.channel_id, ntype: NOTIFY.MAIL, actor: sender.channel_hash, msg: `${sender.channel_name} sent you a private message`, link: `${hub.baseUrl}/mail/${receivedId}`, otype: 'mail' });
-    return getMail(db, sender.channel_id, sentId)!;
-  })();
+  const item = createItem(hub, sender, {
+    body,
+    parentId: parent?.id,
+    acl: { ...PUBLIC_ACL, allow_cid: toAclString([sender.channel_hash, recipientHash]) },
+    mentions: [recipientHash],
+    subject: subject?.slice(0, MAX_TITLE),
+    iconfig: [{ cat: 'mastodon', k: 'visibility', v: 'direct' }],
+  });
+  return getMailOfItem(db, sender.channel_id, item.id)!;
 }

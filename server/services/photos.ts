@@ -9,7 +9,7 @@ import {
 import { markItemDeleted, updateItem } from '../store/items.js';
 import { getXchan, getXchansByHash } from '../store/xchans.js';
 import { renderBody } from '../content/render.js';
-import { fromAclString } from '../util/ids.js';
+import { fromAclString, uuid } from '../util/ids.js';
 import { commitWithFiles } from '../files/store.js';
 import { chooseFiletype, imageExtension, sniffFileType } from '../files/filetype.js';
 import { badRequest, notFound } from '../http/errors.js';
@@ -186,13 +186,14 @@ function photoAudience(hub: Hub, channel: ChannelRow, acl: AccessLists): { to: s
 
 /**
  * The activity object of a photo's item (obj), with the fields Hubzilla fills: its scales as links,
- * times, author, the item's text as source and as HTML, and its audience.
+ * times, author, the item's uuid as diaspora:guid, the item's text as source and as HTML, and its
+ * audience.
  */
-function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, body: string): string {
+function photoObject(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl: AccessLists, body: string, itemUuid: string): string {
   const first = photos[0]!;
   const urls = photoUrls(hub, channel.channel_address, first.resource_id, first.mimetype);
   return JSON.stringify({
-    type: 'Image', id: urls.page, name: first.title || first.filename, summary: first.description,
+    type: 'Image', id: urls.page, 'diaspora:guid': itemUuid, name: first.title || first.filename, summary: first.description,
     published: isoTime(first.created), updated: isoTime(first.edited), attributedTo: getXchan(hub.db, channel.channel_hash)?.xchan_url ?? '',
     url: photos.map((p) => ({ type: 'Link', mediaType: p.mimetype, href: urls.scale(p.imgscale), width: p.width, height: p.height })),
     source: { content: body, mediaType: 'text/bbcode' },
@@ -205,14 +206,16 @@ function createPhotoItem(hub: Hub, channel: ChannelRow, photos: PhotoRow[], acl:
   const first = photos[0]!;
   const nick = channel.channel_address;
   const body = photoItemBody(hub, channel, photos);
+  const itemUuid = uuid();
   return createItem(hub, channel, {
+    uuid: itemUuid,
     body,
     title: first.title.slice(0, 191),
     hidden: true,
     resourceType: 'photo',
     resourceId: first.resource_id,
     objType: OBJ.PHOTO,
-    obj: photoObject(hub, channel, photos, acl, body),
+    obj: photoObject(hub, channel, photos, acl, body, itemUuid),
     tgtType: 'orderedCollection',
     target: JSON.stringify({ type: 'orderedCollection', name: first.album || '/', id: albumUrl(hub, nick, first.album) }),
     acl,
@@ -290,7 +293,7 @@ export function updatePhotoMeta(hub: Hub, channel: ChannelRow, resourceId: strin
       const updated = getPhotoScales(hub.db, resourceId);
       const body = photoItemBody(hub, channel, updated);
       if (aclChanged || fields.description !== undefined) editItem(hub, channel, item.id, { body, acl: aclChanged ? acl : undefined });
-      updateItem(hub.db, item.id, { obj: photoObject(hub, channel, updated, aclChanged ? acl! : pickAcl(first), body) });
+      updateItem(hub.db, item.id, { obj: photoObject(hub, channel, updated, aclChanged ? acl! : pickAcl(first), body, item.uuid) });
     }
     return true;
   })();
@@ -335,7 +338,7 @@ export async function replacePhotoImage(hub: Hub, channel: ChannelRow, resourceI
       }
       const item = getPhotoItem(hub.db, channel.channel_id, resourceId);
       const scales = getPhotoScales(hub.db, resourceId);
-      if (item) updateItem(hub.db, item.id, { obj: photoObject(hub, channel, scales, pickAcl(scales[0]!), item.body) });
+      if (item) updateItem(hub.db, item.id, { obj: photoObject(hub, channel, scales, pickAcl(scales[0]!), item.body, item.uuid) });
       return { attach: getAttachByHash(hub.db, resourceId)!, photos: scales, item: item! };
     })(),
   );

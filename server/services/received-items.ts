@@ -9,6 +9,7 @@ import { fromAclString, toAclString, uuid } from '../util/ids.js';
 import { nowDb } from '../util/time.js';
 import { isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { emitItemEvent } from './item-events.js';
+import { fileDirectMessage } from './mailbox.js';
 import { itemRendering } from './item-html.js';
 import { canComment, notifyMentions, notifySubscribers } from './items.js';
 import { notify, NOTIFY } from './notifications.js';
@@ -97,12 +98,13 @@ export function receivePost(hub: Hub, p: ReceivedPost): ItemRow {
     if (!top && p.visibility === 'private') setIconfig(db, stored.id, 'mastodon', 'visibility', 'private');
     for (const hash of p.mentions) insertTerm(db, { aid: stored.aid, uid: stored.uid, oid: stored.id, ttype: TERM_MENTION, term: hash, url: hash, termHash: hash });
     for (const tag of p.hashtags) insertTerm(db, { aid: stored.aid, uid: stored.uid, oid: stored.id, ttype: TERM_HASHTAG, term: tag, url: `${hub.baseUrl}/search?tag=${encodeURIComponent(tag)}` });
-    const notified = new Set<number>();
+    // A direct message's recipients here are told of it as a message, once.
+    const notified = fileDirectMessage(hub, stored, top ?? stored);
     const name = p.author.xchan_name || 'Someone';
     if (top) {
       const snippet = bodyToText(p.html, 'text/html').slice(0, 80);
       const owner = getChannelByHash(db, top.author_xchan);
-      if (owner && notify(hub, { uid: owner.channel_id, ntype: NOTIFY.COMMENT, actor: p.author.xchan_hash, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: stored.id, parent: top.id, verb: stored.verb, otype: 'item' })) notified.add(owner.channel_id);
+      if (owner && !notified.has(owner.channel_id) && notify(hub, { uid: owner.channel_id, ntype: NOTIFY.COMMENT, actor: p.author.xchan_hash, msg: `${name} commented on your post: ${snippet}`, link: stored.llink, iid: stored.id, parent: top.id, verb: stored.verb, otype: 'item' })) notified.add(owner.channel_id);
     }
     notifyMentions(hub, stored, p.mentions, p.author, notified);
     if (!top) notifySubscribers(hub, stored, p.author, notified);
@@ -112,13 +114,20 @@ export function receivePost(hub: Hub, p: ReceivedPost): ItemRow {
   return item;
 }
 
-/** A post that came for one channel of the hub came for more (a second follower here): they may see it too. */
+/**
+ * A post that came for one channel of the hub came for more (a second follower here, a second
+ * recipient of a message): they may see it too, and a message is in their mailboxes.
+ */
 export function widenAudience(hub: Hub, item: ItemRow, hashes: string[]): void {
   if (isPublicAcl(item) && !item.item_private) return;
   const allowed = fromAclString(item.allow_cid);
   const added = hashes.filter((h) => !allowed.includes(h));
   if (!added.length) return;
-  updateItem(hub.db, item.id, { allow_cid: toAclString([...allowed, ...added]) });
+  hub.db.transaction(() => {
+    updateItem(hub.db, item.id, { allow_cid: toAclString([...allowed, ...added]) });
+    const widened = getItem(hub.db, item.id)!;
+    if (widened.item_thread_top) fileDirectMessage(hub, widened, widened, { only: added });
+  })();
 }
 
 /** Its author edited a post or comment. */

@@ -1,6 +1,6 @@
 import { stmt, type Db } from '../db/open.js';
 import type { AbookRow, MailRow, ProfileRow, XchanRow } from './rows.js';
-import type { ConvRow } from './mail.js';
+import { MAIL_VIEW, type ConvRow } from './mail.js';
 
 /** Rows of a channel for channel/export/basic, apart from items (item-streams.ts). */
 
@@ -55,7 +55,7 @@ export function iterateMail(db: Db, uid: number): Iterable<MailRow> {
   return stmt<[number], MailRow>(
     db,
     `SELECT id, convid, mid, parent_mid, account_id, channel_id, from_xchan, to_xchan, title, body, created, expires, mail_seen, mail_deleted
-     FROM mail WHERE channel_id = ? AND mail_deleted = 0 ORDER BY id`,
+     FROM ${MAIL_VIEW} WHERE channel_id = ? AND mail_deleted = 0 ORDER BY id`,
   ).iterate(uid);
 }
 

@@ -65,12 +65,17 @@ export async function generateChannelKeys(): Promise<ChannelKeys> {
   return { publicKey, privateKey, guid, guidSig, hash };
 }
 
+/** The part after the @ of the hub's channel addresses: the host, with the port when not the scheme's default. */
+export function addressHost(baseUrl: string): string {
+  return new URL(baseUrl).host;
+}
+
 /**
  * A local channel's address: nick@host, with the port when the base URL has a non-default one
  * (alice@127.0.0.1:8480), as Hubzilla builds it.
  */
 export function localAddress(baseUrl: string, nick: string): string {
-  return `${nick}@${new URL(baseUrl).host}`;
+  return `${nick}@${addressHost(baseUrl)}`;
 }
 
 /** URLs of a local channel's identity, built from the hub's base URL. */

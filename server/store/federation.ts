@@ -4,28 +4,33 @@ import type { ChannelRow, ItemRow } from './rows.js';
 /** What a local channel's actor document shows. */
 export interface ActorFacts {
   channel: ChannelRow;
+  /** The profile's short text (what the apps show as the bio), plain text. */
+  description: string;
+  /** The profile's longer text (BBCode, as Hubzilla keeps it). */
   about: string;
   photoUrl: string;
   photoType: string;
-  /** Where the channel lived before it was moved here (its actor there), if it was. */
-  movedFrom: string | undefined;
+  /** Where the channel lived before it was moved here (its actors there). */
+  movedFrom: string[];
 }
 
 export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
   const channel = stmt<[string], ChannelRow>(db, 'SELECT * FROM channel WHERE channel_address = ? AND channel_removed = 0').get(nick);
   if (!channel) return undefined;
-  const extra = stmt<[number, number, string], { about: string | null; photo: string; type: string; source_url: string | null; source_nick: string | null }>(
+  const extra = stmt<[number, string], { description: string | null; about: string | null; photo: string; type: string }>(
     db,
-    `SELECT (SELECT about FROM profile WHERE uid = ? AND is_default = 1) AS about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type,
-       i.source_url, i.source_nick
-     FROM xchan x LEFT JOIN channel_import i ON i.channel_id = ? WHERE x.xchan_hash = ?`,
-  ).get(channel.channel_id, channel.channel_id, channel.channel_hash);
+    `SELECT p.pdesc AS description, p.about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type
+     FROM xchan x LEFT JOIN profile p ON p.uid = ? AND p.is_default = 1 WHERE x.xchan_hash = ?`,
+  ).get(channel.channel_id, channel.channel_hash);
+  const imports = stmt<[number], { source_url: string; source_nick: string }>(db, 'SELECT source_url, source_nick FROM channel_import WHERE channel_id = ? ORDER BY id').all(channel.channel_id);
   return {
     channel,
+    description: extra?.description ?? '',
     about: extra?.about ?? '',
     photoUrl: extra?.photo ?? '',
     photoType: extra?.type ?? 'image/png',
-    movedFrom: extra?.source_url && extra.source_nick ? `${extra.source_url.replace(/\/+$/, '')}/channel/${extra.source_nick}` : undefined,
+    // A Hubzilla channel's ActivityPub actor is <hub>/channel/<nick>.
+    movedFrom: imports.filter((i) => i.source_url && i.source_nick).map((i) => `${i.source_url.replace(/\/+$/, '')}/channel/${i.source_nick}`),
   };
 }
 
@@ -38,6 +43,11 @@ export interface FedActorRow {
   key_id: string;
   manually_approves: number;
   fetched: number;
+  /** The icon URL the actor names ('' for none). */
+  icon: string;
+  /** The icon URL whose copy the hub keeps ('' for none: a default avatar), and the copy's type. */
+  avatar: string;
+  avatar_type: string;
 }
 
 export interface RemoteActorRecord {
@@ -45,8 +55,8 @@ export interface RemoteActorRecord {
   address: string;
   name: string;
   url: string;
-  photo: string;
-  photoType: string;
+  /** Its icon's URL (elsewhere): the hub shows a copy of its own (see setRemoteAvatar). */
+  icon: string;
   publicKeyPem: string;
   inbox: string;
   sharedInbox: string;
@@ -55,28 +65,42 @@ export interface RemoteActorRecord {
   manuallyApproves: boolean;
 }
 
-/** Creates or refreshes a remote actor's identity (xchan) and delivery facts. */
+/**
+ * Creates or refreshes a remote actor's identity (xchan) and delivery facts. Its pictures are the
+ * hub's (setRemoteAvatar); a new actor has none until then.
+ */
 export function upsertRemoteActor(db: Db, a: RemoteActorRecord, now: string): void {
-  stmt(db, `INSERT INTO xchan (xchan_hash, xchan_guid, xchan_pubkey, xchan_addr, xchan_url, xchan_connurl, xchan_name, xchan_network,
-      xchan_photo_l, xchan_photo_m, xchan_photo_s, xchan_photo_mimetype, xchan_instance_url, xchan_photo_date, xchan_name_date)
-    VALUES (@id, @id, @publicKeyPem, @address, @url, @inbox, @name, 'activitypub', @photo, @photo, @photo, @photoType, @instance, @now, @now)
-    ON CONFLICT (xchan_hash) DO UPDATE SET xchan_pubkey = excluded.xchan_pubkey, xchan_addr = excluded.xchan_addr, xchan_url = excluded.xchan_url,
-      xchan_connurl = excluded.xchan_connurl, xchan_name = excluded.xchan_name, xchan_photo_l = excluded.xchan_photo_l,
-      xchan_photo_m = excluded.xchan_photo_m, xchan_photo_s = excluded.xchan_photo_s, xchan_photo_mimetype = excluded.xchan_photo_mimetype,
-      xchan_deleted = 0,
-      xchan_name_date = CASE WHEN xchan.xchan_name != excluded.xchan_name THEN excluded.xchan_name_date ELSE xchan.xchan_name_date END,
-      xchan_photo_date = CASE WHEN xchan.xchan_photo_l != excluded.xchan_photo_l THEN excluded.xchan_photo_date ELSE xchan.xchan_photo_date END`).run({
-    ...a,
-    manuallyApproves: undefined,
-    instance: new URL(a.id).origin,
-    now,
-  });
-  stmt(db, `INSERT INTO fed_actor (xchan_hash, inbox, shared_inbox, followers, key_id, manually_approves, fetched)
-    VALUES (@id, @inbox, @sharedInbox, @followers, @keyId, @manual, @fetched)
-    ON CONFLICT (xchan_hash) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, followers = excluded.followers,
-      key_id = excluded.key_id, manually_approves = excluded.manually_approves, fetched = excluded.fetched`).run({
-    id: a.id, inbox: a.inbox, sharedInbox: a.sharedInbox, followers: a.followers, keyId: a.keyId, manual: a.manuallyApproves ? 1 : 0, fetched: Date.now(),
-  });
+  db.transaction(() => {
+    stmt(db, `INSERT INTO xchan (xchan_hash, xchan_guid, xchan_pubkey, xchan_addr, xchan_url, xchan_connurl, xchan_name, xchan_network,
+        xchan_instance_url, xchan_photo_date, xchan_name_date)
+      VALUES (@id, @id, @publicKeyPem, @address, @url, @inbox, @name, 'activitypub', @instance, @now, @now)
+      ON CONFLICT (xchan_hash) DO UPDATE SET xchan_pubkey = excluded.xchan_pubkey, xchan_addr = excluded.xchan_addr, xchan_url = excluded.xchan_url,
+        xchan_connurl = excluded.xchan_connurl, xchan_name = excluded.xchan_name, xchan_deleted = 0,
+        xchan_name_date = CASE WHEN xchan.xchan_name != excluded.xchan_name THEN excluded.xchan_name_date ELSE xchan.xchan_name_date END`).run({
+      id: a.id, publicKeyPem: a.publicKeyPem, address: a.address, url: a.url, inbox: a.inbox, name: a.name, instance: new URL(a.id).origin, now,
+    });
+    stmt(db, `INSERT INTO fed_actor (xchan_hash, inbox, shared_inbox, followers, key_id, manually_approves, fetched, icon)
+      VALUES (@id, @inbox, @sharedInbox, @followers, @keyId, @manual, @fetched, @icon)
+      ON CONFLICT (xchan_hash) DO UPDATE SET inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, followers = excluded.followers,
+        key_id = excluded.key_id, manually_approves = excluded.manually_approves, fetched = excluded.fetched, icon = excluded.icon`).run({
+      id: a.id, inbox: a.inbox, sharedInbox: a.sharedInbox, followers: a.followers, keyId: a.keyId, manual: a.manuallyApproves ? 1 : 0, fetched: Date.now(), icon: a.icon,
+    });
+  })();
+}
+
+/**
+ * What the hub shows as a remote actor's pictures: `urls(xchan_id)` (the hub's own addresses), and
+ * which of its icons the copy there was made of ('' for a default avatar).
+ */
+export function setRemoteAvatar(db: Db, hash: string, a: { source: string; type: string; urls: (xchanId: number) => { l: string; m: string; s: string } }, now: string): void {
+  db.transaction(() => {
+    const x = stmt<[string], { xchan_id: number; xchan_photo_l: string }>(db, 'SELECT xchan_id, xchan_photo_l FROM xchan WHERE xchan_hash = ?').get(hash);
+    if (!x) return;
+    const urls = a.urls(x.xchan_id);
+    stmt(db, `UPDATE xchan SET xchan_photo_l = @l, xchan_photo_m = @m, xchan_photo_s = @s, xchan_photo_mimetype = @type,
+        xchan_photo_date = CASE WHEN xchan_photo_l != @l THEN @now ELSE xchan_photo_date END WHERE xchan_hash = @hash`).run({ ...urls, type: a.type || 'image/png', now, hash });
+    stmt(db, 'UPDATE fed_actor SET avatar = ?, avatar_type = ? WHERE xchan_hash = ?').run(a.source, a.type, hash);
+  })();
 }
 
 export function getFedActor(db: Db, hash: string): FedActorRow | undefined {
@@ -90,6 +114,26 @@ export function getFedActors(db: Db, hashes: string[]): FedActorRow[] {
 /** Marks a remote actor gone (its Delete): its identity stays for what it wrote, flagged deleted. */
 export function markRemoteActorDeleted(db: Db, hash: string): void {
   stmt(db, "UPDATE xchan SET xchan_deleted = 1 WHERE xchan_hash = ? AND xchan_network = 'activitypub'").run(hash);
+}
+
+/** A remote actor names no icon any more (its account is gone). */
+export function clearRemoteIcon(db: Db, hash: string): void {
+  stmt(db, "UPDATE fed_actor SET icon = '' WHERE xchan_hash = ?").run(hash);
+}
+
+/** The channels with a record of a remote actor (a follow either way, a request, a block). */
+export function channelsConnectedTo(db: Db, hash: string): number[] {
+  return stmt<[string], { uid: number }>(db, 'SELECT DISTINCT abook_channel AS uid FROM abook WHERE abook_xchan = ?').all(hash).map((r) => r.uid);
+}
+
+/** Forgets every follow between the hub's channels and a remote actor. */
+export function deleteFedFollowsOf(db: Db, actor: string): void {
+  stmt(db, 'DELETE FROM fed_follow WHERE actor = ?').run(actor);
+}
+
+/** What a remote actor wrote, liked or shared here that is not deleted yet: thread tops first. */
+export function liveItemsBy(db: Db, author: string): ItemRow[] {
+  return stmt<[string], ItemRow>(db, 'SELECT * FROM item WHERE author_xchan = ? AND item_deleted = 0 ORDER BY item_thread_top DESC, id').all(author);
 }
 
 export type FollowDirection = 'in' | 'out';
@@ -148,6 +192,16 @@ const PUBLIC_POSTS = `FROM item WHERE author_xchan = @author AND owner_xchan = @
 export function publicPostsOf(db: Db, author: string, beforeId: number | undefined, limit: number): number[] {
   return stmt<{ author: string; before: number; limit: number }, { id: number }>(db, `SELECT id ${PUBLIC_POSTS} AND id < @before ORDER BY id DESC LIMIT @limit + 0`)
     .all({ author, before: beforeId ?? Number.MAX_SAFE_INTEGER, limit })
+    .map((r) => r.id);
+}
+
+/** Of a channel's public, listed posts, those it pinned (Mastodon's featured posts), newest first. */
+export function pinnedPublicPostsOf(db: Db, author: string): number[] {
+  return stmt<{ author: string }, { id: number }>(
+    db,
+    `SELECT id ${PUBLIC_POSTS} AND id IN (SELECT iid FROM iconfig WHERE cat = 'mastodon' AND k = 'pinned' AND v = '1') ORDER BY id DESC LIMIT 20`,
+  )
+    .all({ author })
     .map((r) => r.id);
 }
 

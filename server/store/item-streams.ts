@@ -199,6 +199,16 @@ export interface NetworkQuery {
 const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
   WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b', ownerHashSql('b'))} AND c.channel_removed = 0`;
 
+/**
+ * Threads from elsewhere that a channel's network stream shows although another channel of the hub
+ * keeps them (a post from elsewhere is stored once, under the first channel it came for): those of
+ * people elsewhere whom the channel follows, and those naming it.
+ */
+const RECEIVED_FOR_CHANNEL = `(item.item_origin = 0 AND item.uid != @uid
+  AND (item.owner_xchan IN (SELECT b.abook_xchan FROM abook b WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b', ownerHashSql('b'))}
+      AND NOT EXISTS (SELECT 1 FROM channel c WHERE c.channel_hash = b.abook_xchan))
+    OR item.id IN (SELECT t.oid FROM term t WHERE t.ttype = 2 AND t.term_hash = @observer AND t.term_hash != '' AND t.otype = 1)))`;
+
 /** since_id ranges of up to this many rows are read rather than found on the walk by activity. */
 const SINCE_ID_ROWS = 20_000;
 
@@ -286,7 +296,7 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
     const fewNewer = q.sinceId !== undefined && maxItemId(db) - q.sinceId <= SINCE_ID_ROWS;
     return stmt<Record<string, unknown>, { id: number }>(
       db,
-      `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : q.order === 'commented' ? ' INDEXED BY item_shown_top_commented_idx' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS})) AND ${filters}
+      `SELECT item.id FROM item${fewNewer ? ' NOT INDEXED' : q.order === 'commented' ? ' INDEXED BY item_shown_top_commented_idx' : ''} WHERE (item.uid = @uid OR item.uid IN (${CONNECTED_CHANNELS}) OR ${RECEIVED_FOR_CHANNEL}) AND ${filters}
        ORDER BY ${order} LIMIT @limit + 0 OFFSET @offset`,
     ).all({ ...p, limit: q.limit, offset: q.offset }).map((r) => r.id);
   }
@@ -299,6 +309,12 @@ export function networkThreadIds(db: Db, q: NetworkQuery): number[] {
     `SELECT item.id, item.created FROM item WHERE item.uid = @channel AND ${filters} ORDER BY item.created DESC, item.id DESC LIMIT @n + 0`,
   );
   const rows = [...uids].flatMap((channel) => perChannel.all({ ...p, channel, n: q.offset + q.limit }));
+  if (!q.wallOnly) {
+    rows.push(...stmt<Record<string, unknown>, { id: number; created: string }>(
+      db,
+      `SELECT item.id, item.created FROM item WHERE ${RECEIVED_FOR_CHANNEL} AND ${filters} ORDER BY item.created DESC, item.id DESC LIMIT @n + 0`,
+    ).all({ ...p, n: q.offset + q.limit }).filter((r) => !rows.some((o) => o.id === r.id)));
+  }
   rows.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : b.id - a.id));
   return rows.slice(q.offset, q.offset + q.limit).map((r) => r.id);
 }

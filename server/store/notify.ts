@@ -27,6 +27,14 @@ export function listNotifications(db: Db, uid: number, limit = 50): ReadNotifica
   return stmt<[number, number], ReadNotification>(db, `${READ} WHERE notify.uid = ? ORDER BY notify.seen ASC, notify.created DESC, notify.id DESC LIMIT ? + 0`).all(uid, limit);
 }
 
+/**
+ * The channel's notifications of a follow request by `xchan` (ntype INTRO without a verb), once it
+ * was accepted: they tell of a follow from then on, in `msg`. Whether they were seen stays.
+ */
+export function settleRequestNotifications(db: Db, uid: number, xchan: string, o: { ntype: number; verb: string; msg: string }): number {
+  return stmt(db, "UPDATE notify SET msg = ?, verb = ? WHERE uid = ? AND xchan = ? AND ntype = ? AND verb = ''").run(o.msg, o.verb, uid, xchan, o.ntype).changes;
+}
+
 export function countUnseenNotifications(db: Db, uid: number): number {
   return stmt<[number], { n: number }>(db, 'SELECT count(*) AS n FROM notify WHERE uid = ? AND seen = 0').get(uid)!.n;
 }

@@ -299,4 +299,8 @@ export interface MailRow {
   mail_deleted: number;
   /** The id both copies of the message answer to in the compat API: the sender's copy's id. */
   shared_id: number;
+  /** The item the message is (its text comes from there), or 0 for a message written before messages were items. */
+  iid: number;
+  /** The mimetype of `body`: the item's, or text/bbcode for a message of its own. */
+  mimetype: string;
 }

@@ -13,15 +13,15 @@ export function getXchanById(db: Db, id: number): XchanRow | undefined {
 /**
  * An identity by address, with or without the port: alice@127.0.0.1:8480 finds alice@127.0.0.1
  * and the other way round (Hubzilla's addresses carry a non-default port, older ones did not). An
- * exact match wins.
+ * exact match wins; an address with one port never finds one with another (two hubs on one host).
  */
 export function getXchanByAddress(db: Db, address: string): XchanRow | undefined {
   const bare = address.replace(/:\d+$/, '');
-  return stmt<{ address: string; bare: string; ported: string }, XchanRow>(
+  return stmt<{ address: string; bare: string; ported: string; anyPort: number }, XchanRow>(
     db,
-    `SELECT * FROM xchan WHERE xchan_addr = @address COLLATE NOCASE OR xchan_addr = @bare COLLATE NOCASE OR xchan_addr LIKE @ported ESCAPE '\\'
+    `SELECT * FROM xchan WHERE xchan_addr = @address COLLATE NOCASE OR xchan_addr = @bare COLLATE NOCASE OR (@anyPort = 1 AND xchan_addr LIKE @ported ESCAPE '\\')
      ORDER BY xchan_addr = @address COLLATE NOCASE DESC, xchan_id LIMIT 1`,
-  ).get({ address, bare, ported: `${escapeLike(bare)}:%` });
+  ).get({ address, bare, ported: `${escapeLike(bare)}:%`, anyPort: bare === address ? 1 : 0 });
 }
 
 export function getXchanByGuid(db: Db, guid: string): XchanRow | undefined {

@@ -4,7 +4,8 @@ import type { Hub } from '../hub-context.js';
 import { escapeHtml } from '../content/render.js';
 import { resolveLogin, SESSION_COOKIE } from '../auth/identity.js';
 import { verifyLoginPassword } from '../auth/passwords.js';
-import { countChannels, getChannel, getChannelByNick, listChannels } from '../store/channels.js';
+import { addressHost, countChannels, getChannel, getChannelByNick, listChannels, localAddress } from '../store/channels.js';
+import { getXchansByHash } from '../store/xchans.js';
 import { createSession, deleteSession, findSession, setSessionChannel } from '../store/sessions.js';
 import { ChannelCreationError, createChannel } from '../services/channels.js';
 import { HttpError } from '../http/errors.js';
@@ -155,19 +156,25 @@ export function mountAuthPages(router: Router, hub: Hub): void {
     const session = currentSession(ctx);
     const setupNeeded = countChannels(hub.db) === 0;
     const channel = session && getChannel(hub.db, session.channel_id);
+    // Channel addresses as other hubs know them (the xchan's), and what follows the @ in them.
+    const host = addressHost(hub.baseUrl);
     if (!session || !channel) {
-      ctx.body = { authenticated: false, setupNeeded, baseUrl: hub.baseUrl };
+      ctx.body = { authenticated: false, setupNeeded, baseUrl: hub.baseUrl, addressHost: host };
       return;
     }
+    const channels = listChannels(hub.db, session.account_id);
+    const xchans = getXchansByHash(hub.db, channels.map((c) => c.channel_hash));
+    const address = (c: { channel_hash: string; channel_address: string }) => xchans.get(c.channel_hash)?.xchan_addr || localAddress(hub.baseUrl, c.channel_address);
     ctx.body = {
       authenticated: true,
       setupNeeded,
       baseUrl: hub.baseUrl,
+      addressHost: host,
       // The most one upload request may carry, so that the UI can say so before sending a file.
       uploadLimit: hub.limits.maxUploadBytes,
       csrf: session.csrf,
-      channel: { id: channel.channel_id, nick: channel.channel_address, name: channel.channel_name, hash: channel.channel_hash },
-      channels: listChannels(hub.db, session.account_id).map((c) => ({ id: c.channel_id, nick: c.channel_address, name: c.channel_name })),
+      channel: { id: channel.channel_id, nick: channel.channel_address, name: channel.channel_name, hash: channel.channel_hash, address: address(channel) },
+      channels: channels.map((c) => ({ id: c.channel_id, nick: c.channel_address, name: c.channel_name, address: address(c) })),
     };
   });
 

@@ -4,6 +4,8 @@ import type { Hub } from '../hub-context.js';
 import { authenticate, sessionAuthenticator, type Authenticator } from '../auth/identity.js';
 import { getChannel } from '../store/channels.js';
 import { getVisibleAttach } from '../store/attachments.js';
+import { getXchanById } from '../store/xchans.js';
+import { AVATAR_SCALES, readRemoteAvatar, type AvatarSize } from '../federation/avatars.js';
 import { getProfilePhotoScale, getVisiblePhotoScale } from '../store/photos.js';
 import { notFound } from '../http/errors.js';
 import { phpUrlencode } from '../util/urlencode.js';
@@ -23,7 +25,7 @@ function disposition(kind: 'inline' | 'attachment', filename: string): string {
 
 /**
  * Photo and file URLs for browsers and clients: /photo/<resource>-<scale>[.<ext>],
- * /photo/profile/{l,m,s}/<channel_id>, /attach/<hash>. Public rows are public; restricted ones
+ * /photo/profile/{l,m,s}/<channel_id>, /photo/remote/{l,m,s}/<xchan_id>, /attach/<hash>. Public rows are public; restricted ones
  * need an observer the ACL admits — the owner's session cookie (no CSRF header needed for these
  * reads) or API credentials. Anything not visible is 404, as if it did not exist.
  */
@@ -44,6 +46,20 @@ export function mountFiles(router: Router, hub: Hub): void {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.type = 'image/png';
     ctx.body = png;
+  });
+
+  // A remote actor's avatar: the hub's copy (clients never fetch it from the other server), or a default one.
+  router.get('/photo/remote/:size/:id', async (ctx) => {
+    const size = ctx.params.size as AvatarSize;
+    const id = /^\d{1,15}$/.test(ctx.params.id!) ? Number(ctx.params.id) : undefined;
+    const x = id !== undefined && Object.hasOwn(AVATAR_SCALES, size) ? getXchanById(hub.db, id) : undefined;
+    if (!x || x.xchan_network !== 'activitypub') throw notFound('no such avatar');
+    const copy = await readRemoteAvatar(hub, x.xchan_hash, size);
+    // Its address changes with the picture (?v=): it may be kept.
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.type = copy?.type ?? 'image/png';
+    ctx.body = copy?.bytes ?? (await defaultAvatar(x.xchan_hash, PROFILE_SIZES[AVATAR_SCALES[size]]!));
   });
 
   router.get('/photo/:spec', async (ctx) => {

@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
 import type { Hub } from '../hub-context.js';
 import { mountAuthPages } from './auth-pages.js';
+import { mountBackupSettings } from './backup-settings.js';
 import { mountChannelCreate } from './channel-create.js';
 import { mountChannelImport } from './channel-import.js';
 import { mountDiscovery } from './discovery.js';
+import { mountFederationSettings } from './federation-settings.js';
 import { mountFiles } from './files.js';
 import { mountHandoff } from './handoff.js';
 import { mountNodeinfo } from './nodeinfo.js';
@@ -17,9 +19,11 @@ import { mountUi } from './ui.js';
 /** The hub's web pages (setup, login, settings) and the owner's UI, besides the two APIs. */
 export function mountWeb(router: Router, hub: Hub): void {
   mountAuthPages(router, hub);
+  mountBackupSettings(router, hub);
   mountChannelCreate(router, hub);
   mountChannelImport(router, hub);
   mountDiscovery(router, hub);
+  mountFederationSettings(router, hub);
   mountFiles(router, hub);
   mountHandoff(router, hub);
   mountNodeinfo(router, hub);

@@ -1,13 +1,14 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hub } from '../hub-context.js';
 import { HttpError } from '../http/errors.js';
 import { countChannels } from '../store/channels.js';
 import { page } from './page.js';
+import { sendAsset } from './static-asset.js';
 
 /** Where `vite build` puts the renderer. */
 export const RENDERER_DIST = fileURLToPath(new URL('../../dist/renderer/', import.meta.url));
@@ -25,7 +26,7 @@ const TYPES: Record<string, string> = {
 
 /** Addresses of the UI's own pages; anything else a browser asks for gets the app's "nothing here" page with status 404. */
 const APP_PAGES = [
-  '/stream', '/photos{/*rest}', '/files{/*rest}', '/groups{/*rest}', '/notifications', '/connections{/*rest}', '/settings', '/settings/profile', '/settings/lan', '/settings/oauth{/}', '/channels', '/channels/import', '/channels/new', '/item/:id', '/compose', '/search', '/tags/:tag', '/messages{/:nick}',
+  '/stream', '/photos{/*rest}', '/files{/*rest}', '/groups{/*rest}', '/notifications', '/connections{/*rest}', '/settings', '/settings/profile', '/settings/lan', '/settings/federation', '/settings/backups', '/settings/oauth{/}', '/channels', '/channels/import', '/channels/new', '/item/:id', '/compose', '/search', '/tags/:tag', '/messages{/:nick}',
   // URLs the APIs hand out: llink (/display/<mid>), plink and profile (/channel/<nick>), a follow
   // link (xchan_follow), a channel's contacts (xchan_connurl), a direct message's notification.
   '/display/:mid', '/channel/:nick{/}', '/follow', '/poco/:nick', '/mail/:id',
@@ -36,11 +37,7 @@ export async function sendApp(ctx: Context, hub: Hub, status = 200): Promise<voi
   const index = join(RENDERER_DIST, 'index.html');
   ctx.status = status;
   ctx.type = 'html';
-  if (existsSync(index) && (await stat(index)).isFile()) {
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await readFile(index);
-    return;
-  }
+  if (existsSync(index) && (await stat(index)).isFile()) return sendAsset(ctx, index, { type: TYPES['.html']!, cacheControl: 'no-cache' });
   ctx.body = page(status === 404 ? 'Not found' : 'Hearth', `<h1>${status === 404 ? 'There is nothing at this address' : 'Hearth is running'}</h1><p>The UI has not been built (run <code>npm run build</code>).</p>
 <p>Native API: <code>${hub.baseUrl}/api/z/1.0/</code><br>Microblog API: <code>${hub.baseUrl}/api/</code></p>`);
 }
@@ -54,17 +51,13 @@ export function mountUi(router: Router, hub: Hub): void {
   router.get('/assets/:file', async (ctx) => {
     const file = normalize(join(root, 'assets', ctx.params.file!));
     if (!file.startsWith(join(root, 'assets') + sep) || !existsSync(file)) return;
-    ctx.type = TYPES[extname(file)] ?? 'application/octet-stream';
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.body = await readFile(file);
+    await sendAsset(ctx, file, { type: TYPES[extname(file)] ?? 'application/octet-stream', cacheControl: 'public, max-age=31536000, immutable' });
   });
   // The site logo the microblog API's config names.
   router.get('/favicon.ico', async (ctx) => {
     const file = join(root, 'favicon.ico');
     if (!existsSync(file)) return;
-    ctx.type = 'image/x-icon';
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = await readFile(file);
+    await sendAsset(ctx, file, { type: 'image/x-icon', cacheControl: 'public, max-age=86400' });
   });
   const spa = async (ctx: Context) => {
     if (countChannels(hub.db) === 0 && !existsSync(join(root, 'index.html'))) return ctx.redirect('/setup');

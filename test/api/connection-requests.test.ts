@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { call } from '../helpers/native.js';
+import { bearerFetch, mastodonToken } from '../helpers/mastodon.js';
+import { webLogin } from '../helpers/web-session.js';
 
 let t: TestHub;
 
 before(async () => {
-  t = await startHub({ channels: ['alice', 'bob', 'carol'] });
+  t = await startHub({ channels: ['alice', 'bob', 'carol', 'dave'] });
   // alice approves her followers by hand (the UI's Settings); other channels are followed at once.
   const settings = await t.request('/api/account/settings.json', { as: 'alice', method: 'POST', body: new URLSearchParams({ protected: '1' }) });
   assert.equal(settings.status, 200, await settings.clone().text());
@@ -32,7 +34,7 @@ async function connectionOf(as: string, nick: string): Promise<Record<string, st
 
 async function notificationsOf(as: string) {
   const res = await t.request('/api/ext/notifications.json', { as });
-  return (await res.json()) as { type: number; link: string; name: string }[];
+  return (await res.json()) as { id: number; type: number; link: string; name: string; msg: string; msg_plain: string; verb: string; seen: boolean }[];
 }
 
 const ignore = (as: string, abookId: string) => call(t, as, 'abook/ignore', { form: { abook_id: abookId } });
@@ -87,4 +89,27 @@ test('abook/ignore answers bad input with 4xx', async () => {
   assert.equal((await approve('alice', accepted.abook_id!)).status, 400, 'an accepted connection is no request');
   assert.equal((await approve('bob', fromCarol.abook_id!)).status, 404, "someone else's connection");
   assert.equal((await call(t, 'alice', `abook/approve?abook_id=${fromCarol.abook_id}`)).status, 405);
+});
+
+test('once accepted, the notification of a request tells of the follow, in every API', async () => {
+  await befriend('dave', 'alice');
+  const asked = (await notificationsOf('alice')).find((n) => n.type === 1 && n.name === 'Dave');
+  assert.ok(asked);
+  assert.equal(asked.msg_plain, 'Dave wants to connect with you');
+  const masto = bearerFetch(t, await mastodonToken(t, await webLogin(t, 'alice'), { channel: 'alice' }));
+  const mastodonType = async () => {
+    const res = await masto('/api/v1/notifications');
+    assert.equal(res.status, 200);
+    return ((await res.json()) as { id: string; type: string }[]).find((n) => n.id === String(asked.id))?.type;
+  };
+  assert.equal(await mastodonType(), 'follow_request');
+
+  const approved = await approve('alice', (await connectionOf('alice', 'dave')).abook_id!);
+  assert.equal(approved.status, 200, approved.text);
+  const now = (await notificationsOf('alice')).find((n) => n.id === asked.id);
+  assert.ok(now, 'the same notification');
+  assert.equal(now.msg_plain, 'Dave follows you now: you accepted their request');
+  assert.equal(now.seen, false, 'accepting from the connection page leaves it unseen');
+  assert.equal(await mastodonType(), 'follow');
+  assert.ok(!(await notificationsOf('alice')).some((n) => /wants to connect/.test(n.msg) && n.name === 'Dave'), 'no request left to answer');
 });

@@ -165,11 +165,14 @@ test('photo: the item\'s activity object has the fields Hubzilla fills, with its
   const r = await call(t, 'alice', `photo?photo_id=${photo.attach.hash}`);
   assert.equal(r.status, 200, r.text);
   const object = r.json.item[0].object;
-  // Hubzilla names the object by the item's message id and repeats the item's uuid as diaspora:guid;
-  // Hearth's id is the photo's page (a URL, which its message ids are not) and it speaks no diaspora.
-  const expected = Object.keys(recorded).filter((k) => k !== 'diaspora:guid');
+  // Every key of the recording: Hubzilla names the object by the item's ActivityPub id, Hearth by the
+  // photo's page (both URLs), and both repeat the item's uuid as diaspora:guid.
+  const expected = Object.keys(recorded);
   assert.deepEqual(expected.filter((k) => !(k in object)), []);
   for (const k of expected) assert.equal(Array.isArray(object[k]), Array.isArray(recorded[k]), `${k} is a list in both or in neither`);
+  assert.equal(recorded['diaspora:guid'], f.body.item[0].uuid, "Hubzilla's diaspora:guid is the item's uuid");
+  assert.equal(object['diaspora:guid'], r.json.item[0].uuid);
+  assert.match(object['diaspora:guid'], /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   assert.match(object.published, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   assert.equal(object.updated, object.published);
   assert.equal(object.attributedTo, `${t.url}/channel/alice`);

@@ -28,6 +28,7 @@ test('the live preview renders BBCode through the allowlist and never runs marku
   // The test machine reaches no outside host: the preview's image from example.org cannot load.
   ui.allowProblems(/example\.org/);
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByRole('button', { name: 'Preview' }).click();
   const body = composer.getByLabel('Message');
   await body.fill(
     [
@@ -58,6 +59,7 @@ test('the toolbar wraps the selection in BBCode', async () => {
   const { page } = ui;
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByRole('button', { name: 'Preview' }).click();
   const body = composer.getByLabel('Message');
   await body.fill('make this strong');
   await body.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(10, 16));
@@ -77,6 +79,7 @@ test('the preview, and the post once published, show every visible character of 
   ui.allowProblems(/example\.org/);
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
+  await composer.getByRole('button', { name: 'Preview' }).click();
   const preview = composer.getByRole('region', { name: 'Preview' }).locator('.post-content');
   for (const entry of MARKUP_CORPUS) {
     await composer.getByLabel('Message').fill(entry.body);

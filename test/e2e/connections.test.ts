@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { addressOf, apiCall, connect, connectionId } from '../helpers/ui-fixtures.js';
+import { addressOf, apiCall, connect, connectionId, postStatus } from '../helpers/ui-fixtures.js';
 import { openUi, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
@@ -37,23 +37,52 @@ test('connecting another local channel by its address and seeing what it may do'
   await row.click();
   await page.getByRole('heading', { name: 'Bob', exact: true }).waitFor();
   await page.getByText(addressOf(hub, 'bob')).waitFor();
-  await page.getByLabel('See my posts and stream').waitFor();
+  await page.getByLabel('Comment on and like your posts').waitFor();
   await ui.screenshot('connection');
 });
 
-// The native abconfig endpoint only reads (as in Hubzilla); the UI posts the change to it and
-// reports when the hub did not apply it. This passes once a write endpoint exists.
-test('changing what a connection may do', async () => {
+/** Whether bob's reply to alice's post is taken (200) or refused (403), as his app would see it. */
+async function bobReplies(postId: number): Promise<number> {
+  const res = await hub.request('/api/statuses/update.json', { as: 'bob', method: 'POST', body: new URLSearchParams({ status: 'A word from Bob', in_reply_to_status_id: String(postId) }) });
+  return res.status;
+}
+
+test('a connection page shows only what Hearth lets a connection do, in plain words, and changing it works', async () => {
   const { page } = ui;
+  await connect(hub, 'bob', 'alice');
+  const post = await postStatus(hub, 'alice', 'Comments welcome?');
   const abookId = await connectionId(hub, 'alice', 'bob');
   await page.goto(`/connections/${abookId}`);
-  const wall = page.getByLabel('Post on my wall', { exact: true });
-  await wall.waitFor();
-  const before = await wall.isChecked();
-  await wall.click();
-  await (before ? wall.and(page.locator(':not(:checked)')) : wall.and(page.locator(':checked'))).waitFor();
-  const perms = await apiCall<PermAllowed[]>(hub, 'alice', '/api/z/1.0/perm_allowed', { abook_id: abookId, perm: 'post_wall' }, 'GET');
-  assert.equal(Boolean(perms[0]?.allowed), !before);
+  const section = page.getByRole('region', { name: 'What Bob may do' });
+  const comments = section.getByLabel('Comment on and like your posts');
+  await comments.waitFor();
+  // Hubzilla's permissions for features Hearth does not have are not offered.
+  for (const gone of ['Manage my channel', 'web pages', 'wikis', 'Chat with me', 'Post on my wall', 'Republish']) assert.equal(await page.getByText(gone).count(), 0, gone);
+  assert.equal(await section.getByRole('checkbox').count(), 1);
+  // While anyone who sees her posts may comment, there is nothing to decide per connection.
+  assert.equal(await comments.isDisabled(), true);
+  assert.equal(await comments.isChecked(), true);
+  await section.getByText('Anyone who can see your posts may comment on and like them, Bob too.', { exact: false }).waitFor();
+  await ui.screenshots('connection-permissions-anyone', { fullPage: false });
+
+  // Only her connections, as she allows each.
+  await apiCall(hub, 'alice', '/api/account/settings', { comment_policy: 'connections' });
+  await page.reload();
+  await comments.and(page.locator(':enabled')).waitFor();
+  assert.equal(await comments.isChecked(), true, 'connections may comment by default');
+  await comments.uncheck();
+  // Saved once the box can be used again.
+  await comments.and(page.locator(':enabled:not(:checked)')).waitFor();
+  assert.equal(await bobReplies(post.id), 403, 'bob may no longer comment');
+  await ui.screenshots('connection-permissions', { fullPage: false });
+  await comments.check();
+  await comments.and(page.locator(':enabled:checked')).waitFor();
+  assert.equal(await bobReplies(post.id), 200, 'bob may comment again');
+  await apiCall(hub, 'alice', '/api/account/settings', { comment_policy: 'anyone' });
+
+  // What is not shown keeps safe values: nobody manages the channel or writes its files but alice.
+  const perms = await apiCall<PermAllowed[]>(hub, 'alice', '/api/z/1.0/perm_allowed', { abook_id: abookId }, 'GET');
+  for (const perm of ['delegate', 'write_storage', 'write_pages', 'write_wiki']) assert.equal(Boolean(perms.find((p) => p.perm === perm)?.allowed), false, perm);
 });
 
 interface AbookRow {
@@ -72,12 +101,14 @@ test('a connection request is accepted from its notification', async () => {
   const { page } = ui;
   await connect(hub, 'carol', 'alice');
   await page.goto('/notifications');
-  const row = page.getByRole('listitem').filter({ hasText: 'Carol wants to connect with you' });
+  const row = page.getByRole('listitem').filter({ hasText: 'Carol' });
+  await row.getByText('Carol wants to connect with you').waitFor();
   const answer = row.getByRole('group', { name: 'Connection request from Carol' });
   await answer.getByRole('button', { name: 'Ignore' }).waitFor();
   await ui.screenshots('notification-connection-request', { fullPage: false });
   await answer.getByRole('button', { name: 'Accept' }).click();
   await answer.waitFor({ state: 'detached' });
+  await row.getByText('Carol follows you now: you accepted their request').waitFor();
   assert.equal((await requestFrom('carol')).abook_pending, '0', 'carol is connected');
   assert.equal(await row.getAttribute('class').then((c) => c?.includes('notification-unseen')), false, 'the notification is seen');
 });

@@ -29,6 +29,7 @@ test('a post with a content warning shows only the warning until opened, here an
   const composer = page.getByRole('form', { name: 'New post' });
   await composer.getByLabel('Content warning').fill('Spoilers for the finale');
   await composer.getByLabel('Message').fill('The butler did it.');
+  await composer.getByRole('button', { name: 'Preview' }).click();
   const preview = composer.getByRole('region', { name: 'Preview' });
   await preview.getByText('Spoilers for the finale').waitFor();
   assert.equal(await preview.getByText('The butler did it.').isVisible(), false, 'the preview hides the body too');
@@ -54,6 +55,7 @@ test('Markdown and plain-text modes: the preview is what the hub shows', async (
   await page.goto('/');
   const composer = page.getByRole('form', { name: 'New post' });
   await composer.getByLabel('Format', { exact: true }).selectOption('text/markdown');
+  await composer.getByRole('button', { name: 'Preview' }).click();
   await composer.getByLabel('Message').fill('# Soup\n\n**Leeks** and _potatoes_, [recipe](https://example.org/soup)\n\n- one\n- two');
   const preview = composer.getByRole('region', { name: 'Preview' }).locator('.post-content');
   await preview.locator('strong', { hasText: 'Leeks' }).waitFor();

@@ -8,7 +8,7 @@ let hub: TestHub;
 let ui: Ui;
 
 before(async () => {
-  hub = await startHub({ channels: ['alice', 'bob'] });
+  hub = await startHub({ channels: ['alice', 'bob', 'carol', 'dave', 'erin'] });
   await connect(hub, 'alice', 'bob');
   await connect(hub, 'bob', 'alice');
   // Bob's connecting notified Alice; start from a quiet bell.
@@ -24,8 +24,10 @@ after(async () => {
 
 interface Note {
   id: number;
+  type: number;
   seen: boolean | number;
   iid: number | null;
+  post_id?: number | null;
 }
 
 test('a comment by another channel raises the bell without a reload; opening it marks it seen', async () => {
@@ -77,4 +79,35 @@ test('mark all seen clears every unseen notification', async () => {
   await page.getByText('All caught up').waitFor();
   const notes = await apiCall<Note[]>(hub, 'alice', '/api/ext/notifications', {}, 'GET');
   assert.ok(notes.every((n) => n.seen === true || n.seen === 1));
+});
+
+test('notifications say which post they are about, and likes of one post are one entry', async () => {
+  const { page } = ui;
+  await apiCall(hub, 'alice', '/api/ext/notifications/seen', { id: 'all' });
+  const bread = await postStatus(hub, 'alice', 'Bread from the new oven\nIt took all day, but it was worth it.');
+  const loaf = await postStatus(hub, 'alice', 'A second loaf for the neighbours');
+  for (const nick of ['bob', 'carol', 'dave', 'erin']) await apiCall(hub, nick, '/api/ext/activity/like', { id: String(bread.id) });
+  await apiCall(hub, 'bob', '/api/ext/activity/like', { id: String(loaf.id) });
+  await postStatus(hub, 'bob', 'Can I have the recipe?', { in_reply_to_status_id: String(bread.id) });
+
+  await page.goto('/notifications');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  const likes = list.getByRole('listitem').filter({ hasText: 'Erin and 3 others like your post' });
+  await likes.getByText('Bread from the new oven', { exact: true }).waitFor();
+  const single = list.getByRole('listitem').filter({ hasText: 'Bob likes your post' });
+  await single.getByText('A second loaf for the neighbours', { exact: true }).waitFor();
+  const comment = list.getByRole('listitem').filter({ hasText: 'Bob commented on your post: Can I have the recipe?' });
+  await comment.getByText('Bread from the new oven', { exact: true }).waitFor();
+  assert.equal(await list.getByRole('listitem').filter({ hasText: /^(Bob|Carol|Dave) likes your post/ }).filter({ hasText: 'Bread from the new oven' }).count(), 0, 'the likes of one post are not repeated');
+  await page.getByText('6 unseen').waitFor();
+  await ui.screenshots('notifications-grouped', { fullPage: false });
+
+  // Opening the entry opens the post and counts all four likes as seen.
+  await likes.getByRole('button').first().click();
+  await page.waitForURL(`**/item/${bread.id}`);
+  await page.getByText('It took all day, but it was worth it.').waitFor();
+  const notes = await apiCall<Note[]>(hub, 'alice', '/api/ext/notifications', {}, 'GET');
+  const breadLikes = notes.filter((n) => n.type === 1024 && n.iid !== null && n.post_id === bread.id);
+  assert.equal(breadLikes.length, 4);
+  assert.ok(breadLikes.every((n) => n.seen === true || n.seen === 1), 'every like of the post is seen');
 });

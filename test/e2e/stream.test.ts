@@ -34,7 +34,8 @@ test('posting to a group from the composer shows the post in the stream as restr
   const composer = page.getByRole('form', { name: 'New post' });
   await composer.getByLabel('Title').fill('Picnic on Sunday');
   await composer.getByLabel('Message').fill('[b]Bring[/b] some bread');
-  // The live preview renders the BBCode as it is typed.
+  // The live preview, once opened, renders the BBCode as it is typed.
+  await composer.getByRole('button', { name: 'Preview' }).click();
   await composer.getByRole('region', { name: 'Preview' }).locator('span', { hasText: 'Bring' }).waitFor();
   assert.equal(await composer.getByRole('region', { name: 'Preview' }).locator('span', { hasText: 'Bring' }).evaluate((el) => getComputedStyle(el).fontWeight), '700');
 

@@ -67,7 +67,8 @@ describe('npm start (scripts/start.js)', () => {
     assert.equal(w.out.length, 1);
     assert.equal(w.out[0], `Hearth: the desktop window cannot open (${reason}), so the hub runs headless; open the URL below in a browser.`);
     assert.equal(w.runs[0]!.command, '/usr/bin/node');
-    assert.deepEqual(w.runs[0]!.args, [join(ROOT, 'bin', 'hearth.js'), 'serve', '--data', '/data/hub', '--port', '0']);
+    assert.deepEqual(w.runs[0]!.args, [join(ROOT, 'bin', 'hearth.js'), 'serve', '--port', '0'], 'the data folder is hearth serve’s own default (or HEARTH_DATA)');
+    assert.equal(w.runs[0]!.env.HEARTH_DATA, '/data/hub');
   });
 
   it('runs the hub headless when Electron cannot be downloaded, as before', async () => {

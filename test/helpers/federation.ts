@@ -58,3 +58,39 @@ export async function eventually<T>(what: string, check: () => T | Promise<T>, t
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/**
+ * Waits until the hub's federation queue is empty: every delivery queued so far was made (or
+ * given up). Call it once the first delivery of an activity arrived, to see where else it went.
+ */
+export async function deliveriesSettled(t: TestHub): Promise<void> {
+  let quiet = 0;
+  await eventually('the federation queue empty', () => {
+    const n = (t.hub.db.prepare('SELECT count(*) AS n FROM fed_queue').get() as { n: number }).n;
+    quiet = n === 0 ? quiet + 1 : 0;
+    return quiet >= 5;
+  });
+}
+
+/**
+ * Waits until the hub's federation queue is empty: every activity its inboxes took has been
+ * handled, every delivery sent (or given up). What was not stored by then never will be.
+ */
+export async function queueSettled(t: TestHub, timeoutMs = 10_000): Promise<void> {
+  await eventually('the federation queue empty', () => (t.hub.db.prepare('SELECT count(*) FROM fed_queue WHERE ready_at <= ?').pluck().get(Date.now()) as number) === 0, timeoutMs);
+}
+
+/** A Create of a public Note as a remote server writes it (JSON), for tests that sign by hand. */
+export function createNoteJson(actor: string, o: { id: string; noteId: string; content: string; attributedTo?: string; to?: string[]; cc?: string[] }): Record<string, unknown> {
+  const to = o.to ?? ['https://www.w3.org/ns/activitystreams#Public'];
+  const cc = o.cc ?? [`${actor}/followers`];
+  return {
+    '@context': 'https://www.w3.org/ns/activitystreams',
+    id: o.id,
+    type: 'Create',
+    actor,
+    to,
+    cc,
+    object: { id: o.noteId, type: 'Note', attributedTo: o.attributedTo ?? actor, content: o.content, to, cc, published: new Date().toISOString() },
+  };
+}

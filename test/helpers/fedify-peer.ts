@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, type Context, type Federation, type KeyCache } from '@fedify/fedify';
 import { signRequest, verifyRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
 import {
-  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
+  Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Image, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
   type CryptographicKey, type Multikey, type Recipient,
 } from '@fedify/vocab';
 
@@ -45,6 +45,38 @@ export interface RawPost {
  */
 export type PostInterceptor = (post: { path: string; id: string | undefined; type: string | undefined; request: Request }) => Promise<number | undefined> | number | undefined;
 
+/** A request the peer's HTTP server received (before Fedify saw it), with what the peer answered. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
+  status: number;
+}
+
+export interface PeerOptions {
+  actors?: string[];
+  firstKnock?: HttpMessageSignaturesSpec;
+  /** Verifies RFC 9421 signatures only: a request signed the draft-cavage way gets 401 (as a strict server would). */
+  rfc9421Only?: boolean;
+  /** Answers GETs of its actors only when they are signed by a key that verifies (as GoToSocial in secure mode). */
+  requireSignedGets?: boolean;
+  /**
+   * false gives the actors no shared inbox, so that every delivery goes to the inbox of the actor
+   * it is for and the tests see exactly who got what.
+   */
+  sharedInbox?: boolean;
+  /** A fixed port (to come back at the same address); a free one by default. */
+  port?: number;
+}
+
+/** Which kind of HTTP signature a request carries. */
+export function signatureSpecOf(headers: Record<string, string>): HttpMessageSignaturesSpec | 'none' {
+  if (headers['signature-input']) return 'rfc9421';
+  return headers.signature ? 'draft-cavage-http-signatures-12' : 'none';
+}
+
 export interface PostOptions {
   content: string;
   audience?: Audience;
@@ -61,9 +93,28 @@ interface PeerActor {
   keys: CryptoKeyPair;
   followers: Map<string, Recipient>;
   outbox: Note[];
+  profile: PeerProfile;
+  /** Deleted (its account gone): its document answers 410 Gone. */
+  deleted: boolean;
+}
+
+/** What an actor of the peer shows of itself (setProfile changes it). */
+export interface PeerProfile {
+  displayName: string;
+  summary: string;
+  /** Its avatar: an absolute URL (serveFile gives one of the peer) and the type it claims. */
+  icon?: { url: string; mediaType: string };
+}
+
+interface PeerFile {
+  bytes: Uint8Array;
+  type: string;
+  hits: number;
 }
 
 const inboxUri = (r: Recipient) => r.inboxId?.href;
+
+/** Every actor's avatar (a 1×1 PNG), served at /avatars/<name>.png. */
 
 export class FedifyPeer {
   readonly received: Received[] = [];
@@ -73,30 +124,54 @@ export class FedifyPeer {
   inFlight = 0;
   maxInFlight = 0;
   intercept: PostInterceptor | undefined;
+  /** Every HTTP request the peer's server took, in order. */
+  readonly requests: SeenRequest[] = [];
   private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
   private readonly actors = new Map<string, PeerActor>();
   private counter = 0;
   /** Follows to answer with Reject instead of Accept, by actor name. */
   readonly rejectFollowsFor = new Set<string>();
+  /** Follows left unanswered (they wait), by actor name. */
+  readonly ignoreFollowsFor = new Set<string>();
+  /** Files the peer's web server serves besides ActivityPub (avatars), by path. */
+  private readonly files = new Map<string, PeerFile>();
 
   private constructor(
     readonly federation: Federation<void>,
     private readonly server: Server,
     readonly origin: string,
+    private readonly withSharedInbox: boolean,
   ) {}
 
-  static async start(opts: { actors?: string[]; firstKnock?: HttpMessageSignaturesSpec; port?: number } = {}): Promise<FedifyPeer> {
+  static async start(opts: PeerOptions = {}): Promise<FedifyPeer> {
     const federation = createFederation<void>({ kv: new MemoryKvStore(), allowPrivateAddress: true, firstKnock: opts.firstKnock, signatureTimeWindow: { minutes: 5 } });
     let peer!: FedifyPeer;
+    const answer = async (request: Request, headers: Record<string, string>): Promise<Response> => {
+      const spec = signatureSpecOf(headers);
+      if (opts.rfc9421Only && spec === 'draft-cavage-http-signatures-12') return new Response('RFC 9421 signatures only', { status: 401 });
+      if (opts.requireSignedGets && request.method === 'GET' && new URL(request.url).pathname.startsWith('/users/')) {
+        const loader = peer.context().documentLoader;
+        const key = spec === 'none' ? null : await verifyRequest(request.clone(), { documentLoader: loader, contextLoader: loader }).catch(() => null);
+        if (!key) return new Response('signed requests only', { status: 401 });
+      }
+      return federation.fetch(request, { contextData: undefined, onNotFound: () => new Response('not found', { status: 404 }), onNotAcceptable: () => new Response('not acceptable', { status: 406 }) });
+    };
     const server = createServer((req, res) => {
+      const file = peer.files.get(new URL(req.url ?? '/', peer.origin).pathname);
+      if (file && req.method === 'GET') {
+        file.hits++;
+        res.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length });
+        res.end(file.bytes);
+        return;
+      }
       void (async () => {
         const chunks: Buffer[] = [];
         for await (const c of req) chunks.push(c as Buffer);
-        const headers = new Headers();
-        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
         const body = Buffer.concat(chunks);
-        const isPost = req.method === 'POST';
-        const raw = isPost ? rawActivity(req.url ?? '/', body) : undefined;
+        const headers = new Headers();
+        const seen: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') (headers.set(k, v), (seen[k] = v));
+        const raw = req.method === 'POST' ? rawActivity(req.url ?? '/', body) : undefined;
         if (raw) {
           peer.inFlight++;
           peer.maxInFlight = Math.max(peer.maxInFlight, peer.inFlight);
@@ -104,9 +179,8 @@ export class FedifyPeer {
         try {
           const request = new Request(new URL(req.url ?? '/', peer.origin), { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
           const instead = raw && (await peer.intercept?.({ ...raw, request: request.clone() }));
-          const response = instead
-            ? new Response(null, { status: instead })
-            : await federation.fetch(request, { contextData: undefined, onNotFound: () => new Response('not found', { status: 404 }), onNotAcceptable: () => new Response('not acceptable', { status: 406 }) });
+          const response = instead ? new Response(null, { status: instead }) : await answer(request, seen);
+          peer.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: seen, body: body.toString('utf8'), status: response.status });
           if (raw) peer.posts.push({ ...raw, signature: headers.has('signature-input') ? 'rfc9421' : headers.has('signature') ? 'draft-cavage' : 'none', status: response.status, at: Date.now() });
           res.writeHead(response.status, Object.fromEntries(response.headers));
           res.end(Buffer.from(await response.arrayBuffer()));
@@ -120,8 +194,11 @@ export class FedifyPeer {
     });
     await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    peer = new FedifyPeer(federation, server, origin);
-    for (const name of opts.actors ?? ['ap1', 'ap2']) peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [] });
+    peer = new FedifyPeer(federation, server, origin, opts.sharedInbox ?? true);
+    for (const name of opts.actors ?? ['ap1', 'ap2']) {
+      const profile = { displayName: `Peer ${name}`, summary: `An actor of the test's own ActivityPub server` };
+      peer.actors.set(name, { name, keys: await generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), followers: new Map(), outbox: [], profile, deleted: false });
+    }
     peer.setUp();
     return peer;
   }
@@ -131,20 +208,8 @@ export class FedifyPeer {
     f.setActorDispatcher('/users/{identifier}', async (ctx, identifier) => {
       const a = this.actors.get(identifier);
       if (!a) return null;
-      const keys = await ctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: ctx.getActorUri(identifier),
-        preferredUsername: identifier,
-        name: `Peer ${identifier}`,
-        summary: `An actor of the test's own ActivityPub server`,
-        url: ctx.getActorUri(identifier),
-        inbox: ctx.getInboxUri(identifier),
-        outbox: ctx.getOutboxUri(identifier),
-        followers: ctx.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
-        publicKey: keys[0]?.cryptographicKey,
-        assertionMethods: keys.map((k) => k.multikey),
-      });
+      if (a.deleted) return new Tombstone({ id: ctx.getActorUri(identifier) });
+      return this.person(ctx, a);
     }).setKeyPairsDispatcher((_ctx, identifier) => {
       const a = this.actors.get(identifier);
       return a ? [a.keys] : [];
@@ -163,7 +228,7 @@ export class FedifyPeer {
         const follower = await follow.getActor();
         if (!follower?.id) return;
         const actor = this.actors.get(target.identifier);
-        if (!actor) return;
+        if (!actor || this.ignoreFollowsFor.has(actor.name)) return;
         if (this.rejectFollowsFor.has(actor.name)) {
           await ctx.sendActivity({ identifier: actor.name }, follower, new Reject({ id: this.newId(actor.name, 'reject'), actor: ctx.getActorUri(actor.name), object: follow }));
           return;
@@ -182,6 +247,25 @@ export class FedifyPeer {
       .on(Activity, (ctx, activity) => {
         this.record(ctx, activity);
       });
+  }
+
+  private async person(ctx: Context<void>, a: PeerActor): Promise<Person> {
+    const keys = await ctx.getActorKeyPairs(a.name);
+    const icon = a.profile.icon;
+    return new Person({
+      id: ctx.getActorUri(a.name),
+      preferredUsername: a.name,
+      name: a.profile.displayName,
+      summary: a.profile.summary,
+      url: ctx.getActorUri(a.name),
+      icon: icon ? new Image({ url: new URL(icon.url), mediaType: icon.mediaType }) : null,
+      inbox: ctx.getInboxUri(a.name),
+      outbox: ctx.getOutboxUri(a.name),
+      followers: ctx.getFollowersUri(a.name),
+      endpoints: this.withSharedInbox ? new Endpoints({ sharedInbox: ctx.getInboxUri() }) : null,
+      publicKey: keys[0]?.cryptographicKey,
+      assertionMethods: keys.map((k) => k.multikey),
+    });
   }
 
   private record(ctx: Context<void> & { recipient?: string | null }, activity: Activity): void {
@@ -320,23 +404,84 @@ export class FedifyPeer {
     if (recipients.size) await this.send(from, [...recipients.values()], activity);
   }
 
-  /** POSTs an activity to an inbox signed by `as` (or unsigned), for the signature tests. */
-  async signedPost(inbox: string, activity: Record<string, unknown>, o: { as?: string; spec?: HttpMessageSignaturesSpec; tamper?: boolean; keyOf?: string } = {}): Promise<Response> {
+  /**
+   * POSTs an activity to an inbox signed by `as` (or unsigned), for the signature tests: `keyOf`
+   * signs with another actor's key, `date` signs as of another time, `tamper` changes the body
+   * after signing.
+   */
+  async signedPost(inbox: string, activity: Record<string, unknown>, o: { as?: string; spec?: HttpMessageSignaturesSpec; tamper?: boolean; keyOf?: string; date?: Date } = {}): Promise<Response> {
     const body = JSON.stringify(activity);
     let request = new Request(inbox, { method: 'POST', headers: { 'content-type': 'application/activity+json', accept: 'application/activity+json' }, body });
-    if (o.as) {
-      const signer = this.actors.get(o.keyOf ?? o.as)!;
-      request = await signRequest(request, signer.keys.privateKey, new URL(`${this.actorUri(o.keyOf ?? o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
-    }
+    if (o.as) request = await this.sign(request, o.keyOf ?? o.as, o);
     if (o.tamper) request = new Request(request, { body: body.replace(/"content":"/, '"content":"tampered ') });
     return fetch(request);
   }
 
   /** GETs a URL, signed by `as` when given. */
-  async signedGet(url: string, o: { as?: string; spec?: HttpMessageSignaturesSpec } = {}): Promise<Response> {
-    let request = new Request(url, { headers: { accept: 'application/activity+json' } });
-    if (o.as) request = await signRequest(request, this.actors.get(o.as)!.keys.privateKey, new URL(`${this.actorUri(o.as)}#main-key`), { spec: o.spec ?? 'draft-cavage-http-signatures-12' });
+  async signedGet(url: string, o: { as?: string; spec?: HttpMessageSignaturesSpec; date?: Date; accept?: string } = {}): Promise<Response> {
+    let request = new Request(url, { headers: { accept: o.accept ?? 'application/activity+json' } });
+    if (o.as) request = await this.sign(request, o.as, o);
     return fetch(request);
+  }
+
+  /** Changes what an actor shows of itself; nobody is told (see sendProfileUpdate). */
+  setProfile(name: string, changes: Partial<PeerProfile>): void {
+    const a = this.actors.get(name)!;
+    a.profile = { ...a.profile, ...changes };
+  }
+
+  /** Serves bytes at a path of the peer's web server (an avatar); returns its URL. */
+  serveFile(path: string, bytes: Uint8Array, type: string): string {
+    this.files.set(path, { bytes, type, hits: 0 });
+    return `${this.origin}${path}`;
+  }
+
+  /** How often a file served by serveFile was fetched. */
+  fileHits(path: string): number {
+    return this.files.get(path)?.hits ?? 0;
+  }
+
+  /** Sends Update(Person) with the actor's document as it is now, to its followers and `others`. */
+  async sendProfileUpdate(name: string, others: string[] = []): Promise<void> {
+    const person = await this.person(this.context(), this.actors.get(name)!);
+    await this.sendTo(name, 'public', others, new Update({ id: this.newId(name, 'update-person'), actor: person.id, object: person, tos: [PUBLIC_COLLECTION] }));
+  }
+
+  /** Deletes the actor's account: Delete(Person) to its followers and `others`; its document answers 410 Gone from then on. */
+  async deleteActor(name: string, others: string[] = []): Promise<void> {
+    const a = this.actors.get(name)!;
+    const recipients = new Map<string, Recipient>(a.followers);
+    for (const uri of others) if (!recipients.has(uri)) recipients.set(uri, await this.lookupActor(uri, name));
+    a.deleted = true;
+    const id = new URL(this.actorUri(name));
+    await this.send(name, [...recipients.values()], new Delete({ id: this.newId(name, 'delete-person'), actor: id, object: id, tos: [PUBLIC_COLLECTION] }));
+  }
+
+  /** Signs a request with an actor's key (draft-cavage unless `spec` says otherwise), as of `date`. */
+  sign(request: Request, keyOf: string, o: { spec?: HttpMessageSignaturesSpec; date?: Date } = {}): Promise<Request> {
+    const currentTime = o.date ? Temporal.Instant.fromEpochMilliseconds(o.date.getTime()) : undefined;
+    return signRequest(request, this.actors.get(keyOf)!.keys.privateKey, new URL(this.keyId(keyOf)), { spec: o.spec ?? 'draft-cavage-http-signatures-12', currentTime });
+  }
+
+  /**
+   * Signs a request the RFC 9421 way over only these derived components (no headers, no body),
+   * as a careless signer might: for tests of what a verifier must insist on.
+   */
+  async signRfc9421Over(request: Request, keyOf: string, components: ('@method' | '@target-uri' | '@authority' | '@path')[]): Promise<Request> {
+    const url = new URL(request.url);
+    const values: Record<string, string> = { '@method': request.method.toUpperCase(), '@target-uri': url.href, '@authority': url.host, '@path': url.pathname };
+    const params = `(${components.map((c) => `"${c}"`).join(' ')});alg="rsa-v1_5-sha256";keyid="${this.keyId(keyOf)}";created=${Math.floor(Date.now() / 1000)}`;
+    const base = [...components.map((c) => `"${c}": ${values[c]}`), `"@signature-params": ${params}`].join('\n');
+    const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', this.actors.get(keyOf)!.keys.privateKey, new TextEncoder().encode(base));
+    const headers = new Headers(request.headers);
+    headers.set('signature-input', `sig1=${params}`);
+    headers.set('signature', `sig1=:${Buffer.from(signature).toString('base64')}:`);
+    return new Request(request, { headers });
+  }
+
+  /** A fresh id under an actor, for activities and notes a test writes by hand. */
+  freshId(actor: string, kind: string): string {
+    return this.newId(actor, kind).href;
   }
 
   keyId(name: string): string {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,4 +55,37 @@ test('hearth serve prints its URL once it answers and stops cleanly on SIGTERM',
   child.kill('SIGTERM');
   assert.equal(await exited, 0);
   assert.match(out, /Hearth stopped/);
+});
+
+test('hearth --help and hearth <command> --help print the usage and exit 0', () => {
+  for (const args of [['--help'], ['-h'], ['help'], ['help', 'channel']]) {
+    const r = hearth(args);
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stdout, /^Usage:\n {2}hearth /, args.join(' '));
+  }
+  const commands: Array<[string[], RegExp]> = [
+    [['serve', '--help'], /hearth serve \[--data DIR\]/],
+    [['channel', '--help'], /hearth channel create .*\n {2}hearth channel list/],
+    [['channel', 'list', '--help'], /hearth channel list/],
+    [['channel', 'create', '-h'], /hearth channel create/],
+    [['channel', 'import', '--help'], /hearth channel import --from URL/],
+    [['passwd', '--help'], /hearth passwd --password NEW/],
+    [['jsonp', '--help'], /hearth jsonp on\|off/],
+    [['federation', '--help'], /hearth federation on\|off/],
+  ];
+  const data = mkdtempSync(join(tmpdir(), 'hearth-help-'));
+  for (const [args, usage] of commands) {
+    const r = hearth(args, { HEARTH_DATA: data });
+    assert.equal(r.status, 0, `${args.join(' ')}: ${r.stderr}`);
+    assert.equal(r.stderr, '', args.join(' '));
+    assert.match(r.stdout, usage, args.join(' '));
+    assert.ok(r.stdout.includes(`Data folder: ${data} (from HEARTH_DATA)`), `${args.join(' ')} names the data folder: ${r.stdout}`);
+    for (const other of ['serve', 'channel', 'passwd', 'jsonp', 'federation'].filter((c) => c !== args[0])) {
+      assert.doesNotMatch(r.stdout, new RegExp(`hearth ${other} `), `${args.join(' ')}: only this command’s usage`);
+    }
+  }
+  assert.deepEqual(readdirSync(data), [], 'asking for help touches no data');
+  const wrong = hearth(['channel', 'list', '--bogus']);
+  assert.equal(wrong.status, 2);
+  assert.match(wrong.stderr, /Unknown option '--bogus'[\s\S]*Usage:\n {2}hearth channel create/);
 });

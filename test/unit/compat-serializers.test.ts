@@ -16,13 +16,14 @@ import { renderXml } from '../../server/http/xml.js';
 const xchan = (id: number, nick: string, name = nick): XchanRow =>
   ({ xchan_id: id, xchan_hash: `h${id}`, xchan_name: name, xchan_addr: `${nick}@hub.example`, xchan_url: `http://hub.example/channel/${nick}`, xchan_photo_s: 's.png', xchan_photo_m: 'm.png', xchan_photo_l: 'l.png', xchan_network: 'zot6', xchan_name_date: '2024-01-02 03:04:05' }) as XchanRow;
 
-const facts = (x: XchanRow, extra: Partial<UserFacts> = {}): UserFacts => ({ xchan: x, created: '2018-10-10 20:19:24', locked: false, counts: { followers: 3, friends: 2, statuses: 7, favourites: 1 }, relation: NO_RELATION, ...extra });
+const facts = (x: XchanRow, extra: Partial<UserFacts> = {}): UserFacts => ({ xchan: x, local: true, created: '2018-10-10 20:19:24', locked: false, counts: { followers: 3, friends: 2, statuses: 7, favourites: 1 }, relation: NO_RELATION, ...extra });
 
 test('user: Twitter types, dates and the viewer relation', () => {
   const u = compatUser(facts(xchan(42, 'alice', 'Alice')), {});
   assert.equal(u.id, 42);
   assert.equal(u.id_str, '42');
   assert.equal(u.screen_name, 'alice');
+  assert.equal(compatUser(facts(xchan(43, 'bob'), { local: false })).screen_name, 'bob@hub.example', 'someone elsewhere goes by their address');
   assert.equal(u.created_at, 'Wed Oct 10 20:19:24 +0000 2018');
   assert.equal(u.followers_count, 3);
   assert.equal(u.following, false);

@@ -27,7 +27,7 @@ function withQueue(
   return async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-queue-'));
     const db = openDatabase(join(dir, 'hearth.db'));
-    const queue = new SqliteMessageQueue(db, { workers: 4, perLane: 2, whileBusy: 1 }, () => {}, o.busy);
+    const queue = new SqliteMessageQueue(db, { workers: 4, perLane: 2, whileBusy: 1 }, () => {}, { busy: o.busy });
     const stop = new AbortController();
     const finish = gate();
     let listening: Promise<void> = Promise.resolve();
@@ -153,7 +153,7 @@ test(
       await new Promise((r) => setTimeout(r, 150));
       assert.deepEqual(started.sort(), [1, 4], 'one delivery, and the received activity');
       busy = false;
-      await until(() => started.length >= 3);
+      await until(() => started.length >= 4);
       assert.deepEqual(started.sort(), [1, 2, 3, 4], 'the rest once the requests are answered');
     },
     { busy: () => busy },

@@ -21,10 +21,11 @@ export function disconnect(address: string): Promise<User> {
   return post<User>(`${COMPAT}friendships/destroy`, { screen_name: address });
 }
 
-/** What this connection may do on the channel, as the hub evaluates it. */
-export async function permissionsOf(abookId: string): Promise<PermAllowed[]> {
-  const res = await get<PermAllowed[] | false>(`${NATIVE}perm_allowed`, { abook_id: abookId });
-  return Array.isArray(res) ? res : [];
+/** Whether this connection may do `perm` on the channel, as the hub evaluates it now. */
+export async function mayDo(abookId: string, perm: string): Promise<boolean> {
+  const res = await get<PermAllowed[] | false>(`${NATIVE}perm_allowed`, { abook_id: abookId, perm });
+  const found = Array.isArray(res) ? res.find((p) => p.perm === perm) : undefined;
+  return found !== undefined && isAllowed(found);
 }
 
 export async function connectionConfig(abookId: string): Promise<AbConfigRow[]> {

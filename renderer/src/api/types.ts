@@ -5,12 +5,16 @@ export interface SessionChannel {
   nick: string;
   name: string;
   hash?: string;
+  /** The channel's address as other hubs know it: nick@host[:port]. */
+  address: string;
 }
 
 export interface Session {
   authenticated: boolean;
   setupNeeded: boolean;
   baseUrl: string;
+  /** What follows the @ in the addresses of this hub's channels: its host, with the port when not the default. */
+  addressHost: string;
   csrf?: string;
   /** The most one upload request may carry, in bytes. */
   uploadLimit?: number;
@@ -89,6 +93,10 @@ export interface Notification {
   otype?: string;
   timestamp?: string | number;
   date_rel?: string;
+  /** The post the notification is about (what was liked, the post commented on…), while the channel may see it. */
+  post_id?: number | null;
+  /** The first line of that post. */
+  post_excerpt?: string;
 }
 
 export interface GroupEntry {

@@ -24,10 +24,11 @@ export function ErrorNote({ error, onRetry }: { error: string; onRetry?: () => v
   );
 }
 
-export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+/** `heading`: the title is the page's heading (a page that has nothing else to show). */
+export function Empty({ title, heading, children }: { title: string; heading?: boolean; children?: ReactNode }) {
   return (
     <div className="empty">
-      <p className="empty-title">{title}</p>
+      {heading ? <h1 className="empty-title">{title}</h1> : <p className="empty-title">{title}</p>}
       {children && <div className="empty-body">{children}</div>}
     </div>
   );

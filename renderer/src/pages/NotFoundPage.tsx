@@ -3,7 +3,7 @@ import { Link } from '../router.tsx';
 
 export function NotFoundPage() {
   return (
-    <Empty title="There is nothing at this address.">
+    <Empty heading title="There is nothing at this address.">
       <Link to="/">Go to your stream</Link>
     </Empty>
   );

@@ -2,13 +2,32 @@ import type { ApiRequest } from '../../http/api.js';
 import type { XchanRow } from '../../store/rows.js';
 import { getXchan, getXchanByAddress, getXchanById, getLocalXchanByNick } from '../../store/xchans.js';
 import { findXchanByUrl } from '../../store/xchan-lookup.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
 
-/** An identity by Twitter screen name: a local nickname or a nick@host address. */
+/** An identity by Twitter screen name: a local nickname or a nick@host address (of this hub or another). */
 export function xchanByScreenName(req: ApiRequest, name: string): XchanRow | undefined {
   const n = name.trim().replace(/^@/, '');
   if (!n) return undefined;
-  return getLocalXchanByNick(req.hub.db, n) ?? (n.includes('@') ? getXchanByAddress(req.hub.db, n) : undefined);
+  const at = n.lastIndexOf('@');
+  if (at < 0) return getLocalXchanByNick(req.hub.db, n);
+  const host = n.slice(at + 1).toLowerCase();
+  const ours = host === new URL(req.hub.baseUrl).host.toLowerCase() || host === req.hub.hostname.toLowerCase();
+  // bob@elsewhere is never this hub's bob.
+  return getXchanByAddress(req.hub.db, n) ?? (ours ? getLocalXchanByNick(req.hub.db, n) : undefined);
+}
+
+/** Whether a query names someone by address (user@host, @user@host, acct:…) or by actor URL. */
+export function looksLikeAddress(q: string): boolean {
+  return /^https?:\/\/\S+$/i.test(q) || /^(acct:)?@?[^@\s/]+@[^@\s/]+$/i.test(q);
+}
+
+/**
+ * Someone named by address or URL who is not known here yet, looked up where they are (for a
+ * caller with a channel, while the hub federates); undefined when nobody is found.
+ */
+export async function resolveRemote(req: ApiRequest, q: string): Promise<XchanRow | undefined> {
+  if (!req.identity || !looksLikeAddress(q.trim())) return undefined;
+  return req.hub.federation.resolve(q.trim());
 }
 
 export function xchanByUserId(req: ApiRequest, raw: string): XchanRow | undefined {
@@ -48,4 +67,21 @@ export function resolveWho(req: ApiRequest, opts: { orSelf: boolean; pathId?: bo
   }
   if (!x || x.xchan_deleted) throw notFound(named !== undefined ? `User not found: ${named.trim().slice(0, 80)}` : 'User not found.');
   return x;
+}
+
+/**
+ * resolveWho, where someone elsewhere named by address or profile URL who is not known yet is
+ * looked up on their server (as Friendica does), for a caller with a channel while the hub federates.
+ */
+export async function resolveWhoAnywhere(req: ApiRequest, opts: { orSelf: boolean; pathId?: boolean }): Promise<XchanRow> {
+  try {
+    return resolveWho(req, opts);
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.status !== 404) throw err;
+    const p = req.params;
+    const named = (opts.pathId ? req.pathParams.id : undefined) ?? (p.str('user_id')?.trim() ? undefined : p.str('profileurl')?.trim() || p.str('screen_name'));
+    const found = named ? await resolveRemote(req, named) : undefined;
+    if (!found || found.xchan_deleted) throw err;
+    return found;
+  }
 }

@@ -6,6 +6,7 @@ import { getChannel, getChannelByNick } from '../../store/channels.js';
 import { deleteFedFollow, findFedFollowByActivity, getFedFollow, putFedFollow, setFedFollowAccepted } from '../../store/federation.js';
 import { DEFAULT_CONNECTION_PERMS, followEnded, followerLeft, receiveFollow } from '../../services/connections.js';
 import { notify, NOTIFY } from '../../services/notifications.js';
+import { getXchan } from '../../store/xchans.js';
 import { actorById } from '../remote-actors.js';
 import { newActivityId, sendAs } from '../outgoing/send.js';
 
@@ -49,7 +50,9 @@ export async function onAccept(ctx: InboxContext<Hub>, accept: Accept): Promise<
   const hub = ctx.data;
   hub.db.transaction(() => {
     setFedFollowAccepted(hub.db, row.channel_id, row.actor, 'out');
-    notify(hub, { uid: row.channel_id, ntype: NOTIFY.CONFIRM, actor: row.actor, msg: 'Your follow request was accepted', link: `${hub.baseUrl}/connections`, otype: 'intro' });
+    const name = getXchan(hub.db, row.actor)?.xchan_name;
+    const msg = name ? `${name} accepted your connection request` : 'Your connection request was accepted';
+    notify(hub, { uid: row.channel_id, ntype: NOTIFY.CONFIRM, actor: row.actor, msg, link: `${hub.baseUrl}/connections`, otype: 'intro' });
   })();
 }
 

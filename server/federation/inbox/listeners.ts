@@ -6,6 +6,7 @@ import { ActorRefused } from '../remote-actors.js';
 import { FetchRefused } from '../fetch-documents.js';
 import { onAccept, onBlock, onFollow, onReject, onUndoFollow } from './follows.js';
 import { onCreate, onDelete, onUpdate } from './notes.js';
+import { onUnverifiedActivity } from './actors.js';
 import { onAnnounce, onLike, onUndoReaction } from './reactions.js';
 
 /**
@@ -46,5 +47,6 @@ export function mountInbox(federation: Federation<Hub>): void {
     .on(Like, refusing(onLike))
     .on(Announce, refusing(onAnnounce))
     .on(Block, refusing(onBlock))
+    .onUnverifiedActivity(onUnverifiedActivity)
     .onError((ctx, error) => ctx.data.log.warn(`federation: an activity failed: ${error.message}`));
 }

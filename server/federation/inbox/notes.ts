@@ -3,8 +3,9 @@ import type { InboxContext } from '@fedify/fedify';
 import type { Hub } from '../../hub-context.js';
 import type { ChannelRow, XchanRow } from '../../store/rows.js';
 import { getChannel } from '../../store/channels.js';
-import { getFedActor, localFollowersOf, markRemoteActorDeleted } from '../../store/federation.js';
+import { getFedActor, localFollowersOf } from '../../store/federation.js';
 import { getXchan } from '../../store/xchans.js';
+import { getConnection } from '../../store/connections.js';
 import { PUBLIC_ACL, type AccessLists } from '../../services/acl.js';
 import { receiveDelete, receiveEdit, receivePost, widenAudience } from '../../services/received-items.js';
 import type { Visibility } from '../../services/mastodon/visibility.js';
@@ -14,6 +15,7 @@ import { nowDb, toDbDate } from '../../util/time.js';
 import { itemByObjectId } from '../known-objects.js';
 import { actorById, rememberActor } from '../remote-actors.js';
 import { localChannelOf } from './follows.js';
+import { actorDeleted } from './actors.js';
 
 const PUBLIC_IDS = new Set([PUBLIC_COLLECTION.href, 'as:Public', 'Public']);
 
@@ -56,6 +58,15 @@ async function tagsOf(ctx: InboxContext<Hub>, post: Post): Promise<{ mentioned: 
 }
 
 /**
+ * A post's title: an Article's name, or a Note's (Hearth sends a titled post as a Note
+ * with a name). A Note with a name and no content is a poll vote, not a titled post.
+ */
+function titleOf(post: Post): string {
+  const name = post.name?.toString() ?? '';
+  return post instanceof Article || post.content ? name : '';
+}
+
+/**
  * A post or comment from elsewhere: kept when a channel here follows its author, is named in its
  * audience or mentioned, or when it answers a thread of the hub; seen by exactly its audience here.
  */
@@ -71,7 +82,9 @@ async function receive(ctx: InboxContext<Hub>, post: Post, authorId: string): Pr
   const { mentioned, localChannels, hashtags } = await tagsOf(ctx, post);
   const named = addressed.flatMap((a) => localChannelOf(ctx, new URL(a)) ?? []);
   const followersHere = isPublic || toFollowers ? localFollowersOf(db, author.xchan_hash).flatMap((uid) => getChannel(db, uid) ?? []) : [];
-  const recipients = [...named, ...localChannels, ...followersHere].filter((c, k, all) => all.findIndex((o) => o.channel_id === c.channel_id) === k);
+  const recipients = [...named, ...localChannels, ...followersHere]
+    .filter((c, k, all) => all.findIndex((o) => o.channel_id === c.channel_id) === k)
+    .filter((c) => !getConnection(db, c.channel_id, author.xchan_hash)?.abook_blocked);
   const existing = itemByObjectId(db, hub.baseUrl, post.id?.href);
   if (existing) {
     widenAudience(hub, existing, recipients.map((c) => c.channel_hash));
@@ -87,7 +100,7 @@ async function receive(ctx: InboxContext<Hub>, post: Post, authorId: string): Pr
     author,
     mid: post.id!.href,
     html: await htmlOf(post),
-    title: post instanceof Article ? (post.name?.toString() ?? '') : '',
+    title: titleOf(post),
     summary: post.summary?.toString() ?? '',
     sensitive: Boolean(post.sensitive) || Boolean(post.summary),
     created: dbDate(post.published),
@@ -125,7 +138,7 @@ export async function onUpdate(ctx: InboxContext<Hub>, update: Update): Promise<
   if (!item || item.author_xchan !== update.actorId!.href) return;
   receiveEdit(ctx.data, item, {
     html: await htmlOf(post),
-    title: post instanceof Article ? (post.name?.toString() ?? '') : item.title,
+    title: titleOf(post),
     summary: post.summary?.toString() ?? '',
     sensitive: Boolean(post.sensitive) || Boolean(post.summary),
     edited: dbDate(post.updated ?? null),
@@ -137,7 +150,7 @@ export async function onDelete(ctx: InboxContext<Hub>, del: Delete): Promise<voi
   const objectId = del.objectId?.href;
   if (!sender || !objectId) return;
   if (objectId === sender) {
-    markRemoteActorDeleted(ctx.data.db, sender);
+    actorDeleted(ctx.data, sender);
     return;
   }
   const item = itemByObjectId(ctx.data.db, ctx.data.baseUrl, objectId);

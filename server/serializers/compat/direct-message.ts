@@ -44,8 +44,8 @@ export interface DirectMessageOptions {
 export function compatDirectMessage(f: DirectMessageFacts, opts: DirectMessageOptions = {}): CompatDirectMessage {
   const m = f.mail;
   const mode = opts.text ?? '';
-  const plain = bodyToText(m.body, 'text/bbcode');
-  const text = mode === 'html' ? renderBody(m.body, 'text/bbcode') : plain;
+  const plain = bodyToText(m.body, m.mimetype);
+  const text = mode === 'html' ? renderBody(m.body, m.mimetype) : plain;
   const dm: CompatDirectMessage = {
     id: m.shared_id,
     id_str: String(m.shared_id),

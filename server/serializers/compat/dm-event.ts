@@ -17,7 +17,7 @@ export interface CompatDmEvent {
 }
 
 export function dmEvent(mail: MailRow, sender: Pick<CompatUser, 'id_str'>, recipient: Pick<CompatUser, 'id_str'>): CompatDmEvent {
-  const text = bodyToText(mail.body, 'text/bbcode');
+  const text = bodyToText(mail.body, mail.mimetype);
   const links = [...new Set([...text.matchAll(/\bhttps?:\/\/[^\s<>"']+/g)].map((m) => m[0].replace(/[.,;:!?)\]]+$/, '')))];
   return {
     type: 'message_create',

@@ -24,6 +24,10 @@ export interface CompatNotification {
   date_rel: string;
   msg_html: string;
   msg_plain: string;
+  /** Hearth: the post the notification is about (what was liked, commented on…), if the channel may still see it. */
+  post_id: number | null;
+  /** Hearth: the first line of that post, to tell which post it is; empty without one. */
+  post_excerpt: string;
 }
 
 const UNITS: [number, string][] = [
@@ -53,14 +57,17 @@ export function hubUrl(baseUrl: string, stored: string): string {
 }
 
 /**
- * Builds the notification object; `now` gives the relative date. The hub's own URLs follow its
- * current base URL: the link is stored as a path, the actor's URL and photo are read from the
- * actor's identity. Pure.
+ * Builds the notification object; `now` gives the relative date, `post` the post it is about. The
+ * hub's own URLs follow its current base URL: the link is stored as a path, the actor's URL and
+ * photo are read from the actor's identity. Pure.
  */
-export function compatNotification(n: ReadNotification, now: Date, baseUrl: string): CompatNotification {
+export function compatNotification(n: ReadNotification, now: Date, baseUrl: string, post?: { id: number; excerpt: string }): CompatNotification {
   const date = fromDbDate(n.created);
   const html = renderBody(n.msg, 'text/bbcode');
   const plain = htmlToText(html);
+  // A message's notification is about the message (its link), as Friendica's are, not about the
+  // post the message is (which the Mastodon API shows).
+  const aboutItem = n.otype !== 'mail';
   return {
     id: n.id,
     type: n.ntype,
@@ -71,8 +78,8 @@ export function compatNotification(n: ReadNotification, now: Date, baseUrl: stri
     msg: n.msg,
     uid: n.uid,
     link: hubUrl(baseUrl, n.link),
-    iid: n.iid || null,
-    parent: n.parent || null,
+    iid: (aboutItem && n.iid) || null,
+    parent: (aboutItem && n.parent) || null,
     seen: n.seen !== 0,
     verb: n.verb,
     otype: n.otype,
@@ -82,5 +89,7 @@ export function compatNotification(n: ReadNotification, now: Date, baseUrl: stri
     date_rel: relativeTime(date, now),
     msg_html: html,
     msg_plain: plain.split('\n')[0] ?? '',
+    post_id: post?.id ?? null,
+    post_excerpt: post?.excerpt ?? '',
   };
 }

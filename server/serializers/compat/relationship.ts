@@ -1,9 +1,12 @@
 import type { XchanRow } from '../../store/rows.js';
-import { screenName } from './user.js';
+import { compatScreenName } from './user.js';
 
 export interface RelationFacts {
+  /** A channel of the hub. */
   source: XchanRow;
   target: XchanRow;
+  /** The target is a channel of the hub too. */
+  targetLocal: boolean;
   /** Source follows target. */
   following: boolean;
   /** Target follows source. */
@@ -17,11 +20,11 @@ export interface RelationFacts {
 
 /** Twitter's friendships/show answer. */
 export function relationship(f: RelationFacts) {
-  const ids = (x: XchanRow) => ({ id: x.xchan_id, id_str: String(x.xchan_id), screen_name: screenName(x) });
+  const ids = (x: XchanRow, local: boolean) => ({ id: x.xchan_id, id_str: String(x.xchan_id), screen_name: compatScreenName(x, local) });
   return {
     relationship: {
       source: {
-        ...ids(f.source),
+        ...ids(f.source, true),
         following: f.following,
         followed_by: f.followedBy,
         following_requested: f.requested,
@@ -34,7 +37,7 @@ export function relationship(f: RelationFacts) {
         all_replies: false,
         marked_spam: false,
       },
-      target: { ...ids(f.target), following: f.followedBy, followed_by: f.following, following_requested: f.requestedBy, following_received: f.requested },
+      target: { ...ids(f.target, f.targetLocal), following: f.followedBy, followed_by: f.following, following_requested: f.requestedBy, following_received: f.requested },
     },
   };
 }

@@ -81,6 +81,8 @@ export interface UserCounts {
 /** Everything the user serializer needs, gathered by the loader. */
 export interface UserFacts {
   xchan: XchanRow;
+  /** A channel of this hub (the rest are people elsewhere). */
+  local: boolean;
   profile?: UserProfile;
   /** When the identity became known ('YYYY-MM-DD HH:MM:SS'). */
   created: string;
@@ -108,6 +110,14 @@ export function screenName(x: Pick<XchanRow, 'xchan_addr' | 'xchan_name'>): stri
 }
 
 /**
+ * The Twitter screen name of an identity: a channel's nickname here, the whole address (nick@host,
+ * as Mastodon's acct) of someone elsewhere, so that it names them and finds them again.
+ */
+export function compatScreenName(x: Pick<XchanRow, 'xchan_addr' | 'xchan_name'>, local: boolean): string {
+  return local || !x.xchan_addr.includes('@') ? screenName(x) : x.xchan_addr;
+}
+
+/**
  * Built member by member, leaving out what is not wanted rather than deleting it: an object that
  * lost a member in its middle turns into a slow dictionary, which JSON.stringify and the XML writer
  * then read several times slower (timelines hold a user per status, twice).
@@ -116,12 +126,13 @@ export function compatUser(f: UserFacts, opts: UserOptions = {}): CompatUser {
   const x = f.xchan;
   const omit = opts.omit ?? [];
   const r = f.relation;
-  const nick = screenName(x);
+  const nick = compatScreenName(x, f.local);
   const u = {} as CompatUser;
   u.id = x.xchan_id;
   u.id_str = String(x.xchan_id);
   u.name = x.xchan_name || nick;
-  u.screen_name = nick;
+  // Someone elsewhere goes by their address (as Mastodon's acct): a nickname alone is not unique.
+  u.screen_name = f.local ? nick : x.xchan_addr || nick;
   u.location = f.profile?.location ?? '';
   u.derived = [];
   u.url = f.profile?.homepage || x.xchan_url;

@@ -12,10 +12,18 @@ export interface Link {
   blocks: boolean;
 }
 
-/** How the local channel of identity `from` relates to `to` (all false when `from` is not local). */
+/**
+ * How identity `from` relates to `to`: seen from `from`'s channel when it is one of the hub's; for
+ * someone elsewhere, from the channel `to` (their follow of it, as the federation recorded it; what
+ * they block is not known here). All false when neither is a channel of the hub.
+ */
 export function linkBetween(db: Db, from: XchanRow, to: XchanRow): Link {
   const ch = getChannelByHash(db, from.xchan_hash);
-  if (!ch) return { follows: false, pending: false, blocks: false };
+  if (!ch) {
+    const target = getChannelByHash(db, to.xchan_hash);
+    const state = target && followStates(db, target.channel_id, target.channel_hash, [from.xchan_hash]).get(from.xchan_hash);
+    return { follows: Boolean(state?.followedBy), pending: Boolean(state?.requestedBy), blocks: false };
+  }
   const state = followStates(db, ch.channel_id, ch.channel_hash, [to.xchan_hash]).get(to.xchan_hash);
   const c = getConnection(db, ch.channel_id, to.xchan_hash);
   return { follows: Boolean(state?.following), pending: Boolean(state?.requested), blocks: !!c && !c.abook_self && c.abook_blocked === 1 };

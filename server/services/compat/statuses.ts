@@ -41,7 +41,7 @@ export function sharedItemId(item: Pick<ItemRow, 'verb' | 'obj'>): number | unde
 
 function placeholderUser(hash: string): CompatUser {
   const xchan = { xchan_id: 0, xchan_hash: hash, xchan_name: 'unknown', xchan_addr: '', xchan_url: '', xchan_photo_s: '', xchan_photo_m: '', xchan_photo_l: '', xchan_network: '', xchan_name_date: '0001-01-01 00:00:00' } as XchanRow;
-  return compatUser({ xchan, created: xchan.xchan_name_date, locked: false, counts: { followers: 0, friends: 0, statuses: 0, favourites: 0 }, relation: NO_RELATION });
+  return compatUser({ xchan, local: false, created: xchan.xchan_name_date, locked: false, counts: { followers: 0, friends: 0, statuses: 0, favourites: 0 }, relation: NO_RELATION });
 }
 
 const key = (uid: number, mid: string) => `${uid} ${mid}`;

@@ -38,6 +38,7 @@ export function loadUserFacts(hub: Hub, viewer: ChannelRow | undefined, hashes: 
     const state = states.get(hash);
     out.set(hash, {
       xchan,
+      local: local !== undefined,
       profile: local ? profileOf(local) : undefined,
       created: local?.channel_created ?? conn?.abook_created ?? xchan.xchan_name_date,
       locked: local ? isLockedValue(local.autoperms) : false,

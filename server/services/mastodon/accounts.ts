@@ -22,7 +22,7 @@ export function loadAccounts(hub: Hub, viewer: ChannelRow | undefined, hashes: I
   const out = new Map<string, MastodonAccount>();
   for (const [hash, f] of facts) {
     const c = config.get(hash) ?? {};
-    const local = f.profile !== undefined;
+    const local = f.local;
     const extras: AccountExtras = { local, header: c.header, fields: parseFields(c.fields), bot: c.bot === '1' };
     out.set(hash, mastodonAccount(f, extras, hub.baseUrl));
   }

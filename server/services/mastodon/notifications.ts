@@ -19,7 +19,7 @@ export type MastodonType = (typeof MASTODON_TYPES)[number];
 
 /** Which stored kinds (notify.ntype) can become each type. */
 const NTYPES: Record<MastodonType, number[]> = {
-  mention: [NOTIFY.TAGSELF, NOTIFY.COMMENT, NOTIFY.WALL],
+  mention: [NOTIFY.TAGSELF, NOTIFY.COMMENT, NOTIFY.WALL, NOTIFY.MAIL],
   status: [NOTIFY.POST],
   reblog: [NOTIFY.LIKE],
   follow: [NOTIFY.INTRO],
@@ -52,6 +52,8 @@ function typeOf(hub: Hub, channel: ChannelRow, n: NotifyRow): MastodonType | und
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.LIKE) return 'favourite';
   if (n.ntype === NOTIFY.LIKE && n.verb === VERB.SHARE) return 'reblog';
   if (n.ntype === NOTIFY.TAGSELF || n.ntype === NOTIFY.COMMENT || n.ntype === NOTIFY.WALL) return 'mention';
+  // A direct message that is a post (services/mailbox.ts) is a mention of its recipient.
+  if (n.ntype === NOTIFY.MAIL) return n.iid ? 'mention' : undefined;
   if (n.ntype === NOTIFY.POST) return 'status';
   if (n.ntype === NOTIFY.INTRO) return n.verb === FOLLOW_NOTIFY_VERB ? 'follow' : requestType(hub, channel, n.xchan);
   return undefined;

@@ -8,6 +8,7 @@ import { nowDb, toDbDate } from '../../util/time.js';
 import { createItem, deleteItem, editItem, MAX_BODY } from '../items.js';
 import { bodyWithMedia, claimMedia, itemAttachJson } from '../media.js';
 import { audienceFor, type Visibility } from './visibility.js';
+import { learnMentioned } from '../remote-mentions.js';
 
 export interface NewStatus {
   text: string;
@@ -42,9 +43,10 @@ export function visibleItem(hub: Hub, viewer: ChannelRow | undefined, id: number
 }
 
 /**
- * POST /api/v1/statuses: a post or a reply, with claimed uploads. A reply takes its thread's
- * audience (as on the other APIs); the visibility then names that audience. The same
- * Idempotency-Key within an hour answers the first post again.
+ * POST /api/v1/statuses: a post or a reply, with claimed uploads; people elsewhere it names by
+ * address are looked up first. A reply takes its thread's audience (as on the other APIs); the
+ * visibility then names that audience. The same Idempotency-Key within an hour answers the first
+ * post again.
  */
 export async function createStatus(hub: Hub, channel: ChannelRow, s: NewStatus): Promise<ItemRow> {
   check(s);
@@ -55,6 +57,7 @@ export async function createStatus(hub: Hub, channel: ChannelRow, s: NewStatus):
     const item = earlier !== undefined ? getItem(db, earlier) : undefined;
     if (item && !item.item_deleted) return item;
   }
+  await learnMentioned(hub, s.text);
   const acl = audienceFor(db, channel, s.visibility, s.text);
   return writeTogether(db, () => {
     const media = claimMedia(hub, channel, s.mediaIds, acl);

@@ -3,9 +3,9 @@ import { setup } from '../../api/session.ts';
 import { useAction } from '../../hooks/useAction.ts';
 import { ErrorNote } from '../../components/Status.tsx';
 import { useSession } from '../../session.tsx';
+import { NICK } from '../../addresses.ts';
+import { AddressHint } from '../../components/AddressHint.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
-
-const NICK = /^[a-z][a-z0-9_-]{1,31}$/;
 
 /** First run: the account and the first channel. */
 export function SetupPage() {
@@ -37,9 +37,7 @@ export function SetupPage() {
           Nickname
           <input value={form.nick} onChange={set('nick')} required autoComplete="username" aria-describedby="nick-hint" />
         </label>
-        <p className="hint" id="nick-hint">
-          Lowercase letters, digits, - and _. Your address will be <strong>{form.nick.trim().toLowerCase() || 'nickname'}@{location.hostname}</strong>.
-        </p>
+        <AddressHint id="nick-hint" nick={form.nick} whose="Your" />
         <label>
           <span>
             Email <span className="optional">(optional)</span>

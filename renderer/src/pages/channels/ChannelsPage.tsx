@@ -7,7 +7,6 @@ import { useSession } from '../../session.tsx';
 /** The channels of the account, for switching (the same as the channel menu, as a page). */
 export function ChannelsPage() {
   const { session, refresh } = useSession();
-  const host = new URL(session.baseUrl).hostname;
   const action = useAction(async (nick: string) => {
     await switchChannel(nick, session.csrf ?? '');
     navigate('/');
@@ -33,9 +32,7 @@ export function ChannelsPage() {
             <li key={c.nick} className="list-row">
               <span className="list-main">
                 <span className="person-name">{c.name}</span>
-                <span className="muted person-address">
-                  {c.nick}@{host}
-                </span>
+                <span className="muted person-address">{c.address}</span>
               </span>
               {current ? (
                 <span className="badge badge-quiet">Current</span>

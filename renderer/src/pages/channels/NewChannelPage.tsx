@@ -5,8 +5,8 @@ import { useAction } from '../../hooks/useAction.ts';
 import { useNotify } from '../../notices.tsx';
 import { Link, navigate } from '../../router.tsx';
 import { useSession } from '../../session.tsx';
-
-const NICK = /^[a-z][a-z0-9_-]{1,31}$/;
+import { NICK } from '../../addresses.ts';
+import { AddressHint } from '../../components/AddressHint.tsx';
 
 /** A nickname suggested by a display name: "Our family" → "our-family". */
 function suggestNick(name: string): string {
@@ -28,7 +28,6 @@ export function NewChannelPage() {
   const [nick, setNick] = useState('');
   const [nickEdited, setNickEdited] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const host = new URL(session.baseUrl).host;
   const create = useAction(async (n: string, displayName: string) => {
     await createChannel(n, displayName, session.csrf ?? '');
     navigate('/');
@@ -77,9 +76,7 @@ export function NewChannelPage() {
             aria-describedby="new-nick-hint"
           />
         </label>
-        <p className="hint" id="new-nick-hint">
-          Lowercase letters, digits, - and _. Its address will be <strong>{shownNick.trim().toLowerCase() || 'nickname'}@{host}</strong>.
-        </p>
+        <AddressHint id="new-nick-hint" nick={shownNick} whose="Its" />
         {(problem || create.error) && <ErrorNote error={`The channel was not created: ${problem ?? create.error}`} />}
         <div className="actions">
           <button type="submit" className="button button-primary" disabled={create.busy}>

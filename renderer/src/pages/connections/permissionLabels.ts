@@ -1,22 +1,17 @@
-/** Hubzilla's permission names in words (what the connection may do on this channel). */
-export const PERMISSION_LABELS: Record<string, string> = {
-  view_stream: 'See my posts and stream',
-  send_stream: 'Send me their posts',
-  view_profile: 'See my profile',
-  view_contacts: 'See my connections',
-  view_storage: 'See my photos and files',
-  write_storage: 'Upload and change my photos and files',
-  view_pages: 'See my web pages',
-  view_wiki: 'See my wikis',
-  write_pages: 'Edit my web pages',
-  write_wiki: 'Edit my wikis',
-  post_wall: 'Post on my wall',
-  post_comments: 'Comment on and like my posts',
-  post_mail: 'Send me direct messages',
-  post_like: 'Like my profile and things',
-  chat: 'Chat with me',
-  republish: 'Republish my public posts',
-  delegate: 'Manage my channel (full control)',
-};
+import type { CommentPolicy } from '../../api/socialSettings.ts';
 
-export const permissionLabel = (perm: string) => PERMISSION_LABELS[perm] ?? perm.replace(/_/g, ' ');
+/**
+ * The one permission that changes something in Hearth, in words: whether a connection may comment
+ * on and react to the channel's posts (post_comments), which counts while the channel keeps its
+ * comments to connections. Hubzilla's others (web pages, wikis, chat, wall posts, delegation…)
+ * name features Hearth does not have; they keep the values the hub gave them, out of sight.
+ */
+export const COMMENT_PERMISSION = 'post_comments';
+export const COMMENT_LABEL = 'Comment on and like your posts';
+
+/** What the channel's comment setting means for one connection, under the checkbox. */
+export function commentHint(policy: CommentPolicy, name: string): string {
+  if (policy === 'anyone') return `Anyone who can see your posts may comment on and like them, ${name} too. To decide it for each connection, choose “Only my connections” in Settings → Followers and comments.`;
+  if (policy === 'nobody') return 'Nobody may comment on or like your posts: you chose so in Settings → Followers and comments.';
+  return 'Only the connections you allow here may comment on and like your posts.';
+}

@@ -18,5 +18,9 @@ export function Redirecting({ find, what, missing }: { find: () => Promise<strin
 }
 
 export function Gone({ title, children }: { title: string; children?: ReactNode }) {
-  return <Empty title={title}>{children}</Empty>;
+  return (
+    <Empty heading title={title}>
+      {children}
+    </Empty>
+  );
 }

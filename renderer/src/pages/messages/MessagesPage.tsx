@@ -49,12 +49,18 @@ function ConversationLine({ conversation: c, mine }: { conversation: Conversatio
   const name = c.user?.name || c.nick;
   return (
     <li className={c.unread ? 'conversation-line conversation-unread' : 'conversation-line'}>
-      <Link to={`/messages/${encodeURIComponent(c.nick)}`} aria-label={`Conversation with ${name}${c.unread ? `, ${c.unread} unread` : ''}`}>
+      {/* Named by what it shows, the last message too (an aria-label would hide that): "Conversation with Bob, 1 unread: …". */}
+      <Link to={`/messages/${encodeURIComponent(c.nick)}`}>
         <Avatar src={c.user?.profile_image_url} name={name} size={44} />
         <span className="conversation-text">
           <span className="conversation-name">
-            {name}
-            {c.unread > 0 && <span className="badge">{c.unread}</span>}
+            <span className="visually-hidden">{`Conversation with ${name}${c.unread ? `, ${c.unread} unread` : ''}:`}</span>
+            <span aria-hidden="true">{name}</span>
+            {c.unread > 0 && (
+              <span className="badge" aria-hidden="true">
+                {c.unread}
+              </span>
+            )}
           </span>
           <span className="muted conversation-last">
             {mine ? 'You: ' : ''}

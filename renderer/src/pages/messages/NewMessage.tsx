@@ -4,8 +4,11 @@ import { useLoad } from '../../hooks/useLoad.ts';
 import { ErrorNote } from '../../components/Status.tsx';
 import { navigate } from '../../router.tsx';
 
-/** The nick of a connection of this hub (its address before the @). */
-const nickOf = (address: string | undefined) => address?.split('@')[0] ?? '';
+/**
+ * How the microblog API names a connection (its screen_name): the nick of a channel of this hub, the
+ * whole address of someone elsewhere (ActivityPub).
+ */
+const screenNameOf = (c: { xchan_addr?: string; xchan_network?: string }) => (c.xchan_network === 'activitypub' ? (c.xchan_addr ?? '') : (c.xchan_addr?.split('@')[0] ?? ''));
 
 /** Picks a connection to write to, and opens the conversation with them. */
 export function NewMessage() {
@@ -25,7 +28,7 @@ export function NewMessage() {
       <select id={id} value={to} onChange={(e) => setTo(e.target.value)} disabled={!people.length}>
         <option value="">{connections.status === 'loading' ? 'Loading your connections…' : people.length ? 'Choose a connection' : 'No connections yet'}</option>
         {people.map((c) => (
-          <option key={c.abook_id} value={nickOf(c.xchan_addr)}>
+          <option key={c.abook_id} value={screenNameOf(c)}>
             {c.xchan_name} ({c.xchan_addr})
           </option>
         ))}

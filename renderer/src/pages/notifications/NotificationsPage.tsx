@@ -11,6 +11,7 @@ import { useLoad } from '../../hooks/useLoad.ts';
 import { useNotifications } from '../../notifications.tsx';
 import { navigate } from '../../router.tsx';
 import { RequestAnswer } from '../connections/RequestAnswer.tsx';
+import { actorsOf, groupNotifications, groupText, type NotificationGroup } from './grouping.ts';
 
 const isIntro = (n: Notification) => n.otype === 'intro' || n.type === 1 || n.type === 2;
 
@@ -23,11 +24,6 @@ function destination(n: Notification, connection?: Connection): string | undefin
   return undefined;
 }
 
-function messageOf(n: Notification): string {
-  const text = n.msg_plain || n.msg || '';
-  return text.replace('{0}', n.name);
-}
-
 export function NotificationsPage() {
   const { items, unseen, error, refresh, open, markAllSeen } = useNotifications();
   const [opening, setOpening] = useState<number>();
@@ -38,11 +34,12 @@ export function NotificationsPage() {
   const connections = useLoad(async () => (hasIntros ? listConnections() : []), [hasIntros]);
   const connectionOf = (n: Notification) => (isIntro(n) ? connections.data?.find((c) => c.xchan_url === n.url) : undefined);
 
-  const onOpen = async (n: Notification) => {
+  const onOpen = async (group: NotificationGroup) => {
+    const [n, ...others] = group.members as [Notification, ...Notification[]];
     setOpening(n.id);
     setOpenError(undefined);
     try {
-      const status = await open(n);
+      const status = await open(n, others);
       const to = destination(n, connectionOf(n)) ?? (status ? `/item/${status.id}` : undefined);
       if (to) navigate(to);
     } catch (err) {
@@ -75,16 +72,23 @@ export function NotificationsPage() {
       {items && items.length === 0 && <Empty title="No notifications yet.">When someone comments on, likes or mentions your posts, or connects with you, it shows up here.</Empty>}
       {items && items.length > 0 && (
         <ul className="list card notifications" aria-label="Notifications">
-          {items.map((n) => {
-            const seen = isSeen(n);
+          {groupNotifications(items).map((group) => {
+            const n = group.members[0]!;
+            const seen = group.members.every(isSeen);
             const connection = connectionOf(n);
             const request = connection && n.type === 1 && isRequest(connection) ? connection : undefined;
+            const actors = actorsOf(group);
             return (
-              <li key={n.id} className={`notification-item${seen ? '' : ' notification-unseen'}`}>
-                <button type="button" className="list-row notification" onClick={() => void onOpen(n)} disabled={opening === n.id} data-seen={seen ? 'true' : 'false'}>
-                  <Avatar src={n.photo} name={n.name} size={40} />
+              <li key={group.key} className={`notification-item${seen ? '' : ' notification-unseen'}`}>
+                <button type="button" className="list-row notification" onClick={() => void onOpen(group)} disabled={opening === n.id} data-seen={seen ? 'true' : 'false'}>
+                  <span className={`notification-avatars${actors.length > 1 ? ' notification-avatars-many' : ''}`} aria-hidden="true">
+                    {actors.slice(0, 2).map((a) => (
+                      <Avatar key={a.id} src={a.photo} name={a.name} size={actors.length > 1 ? 28 : 40} />
+                    ))}
+                  </span>
                   <span className="list-main">
-                    <span className="notification-text">{messageOf(n) || n.name}</span>
+                    <span className="notification-text">{groupText(group)}</span>
+                    {n.post_excerpt && <span className="notification-post">{n.post_excerpt}</span>}
                     <span className="muted">
                       <Time value={n.timestamp !== undefined && /^\d+$/.test(String(n.timestamp)) ? Number(n.timestamp) : n.date} />
                     </span>
@@ -96,7 +100,8 @@ export function NotificationsPage() {
                     connection={request}
                     onAnswered={async () => {
                       if (!seen) await open(n);
-                      await connections.reload();
+                      // An accepted request's notification tells of the follow now.
+                      await Promise.all([connections.reload(), refresh()]);
                     }}
                   />
                 )}

@@ -3,7 +3,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { navigate } from '../../router.tsx';
 
 /** A search box: opens /search?q=… (the one in the top bar and the one on the search page). */
-export function SearchForm({ initial = '', className = '' }: { initial?: string; className?: string }) {
+export function SearchForm({ initial = '', className = '', label = 'Search' }: { initial?: string; className?: string; label?: string }) {
   const [q, setQ] = useState(initial);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -12,11 +12,11 @@ export function SearchForm({ initial = '', className = '' }: { initial?: string;
     navigate(text ? `/search?q=${encodeURIComponent(text)}` : '/search');
   };
   return (
-    <form role="search" className={`search-form ${className}`} onSubmit={submit}>
+    <form role="search" aria-label={label} className={`search-form ${className}`} onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`search-${className || 'top'}`}>
         Search posts
       </label>
-      <input id={`search-${className || 'top'}`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search posts or #tag" maxLength={500} />
+      <input id={`search-${className || 'top'}`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Search or user@server" maxLength={500} />
       <button type="submit" className="button button-quiet" aria-label="Search">
         <Icon name="search" size={16} />
       </button>

@@ -1,29 +1,7 @@
-import { useState } from 'react';
+import { CopyField } from '../../components/CopyField.tsx';
 import { useSession } from '../../session.tsx';
 
 const LOOPBACK = /^(127\.|localhost$|\[?::1\]?$)/;
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-  return (
-    <div className="copy-field">
-      <span className="copy-label">{label}</span>
-      <code>{value}</code>
-      <button type="button" className="button button-quiet button-small" onClick={() => void copy()} aria-label={`Copy ${label}`}>
-        {state === 'copied' ? 'Copied' : 'Copy'}
-      </button>
-      {state === 'failed' && <span className="field-problem">Copying was not allowed; select the text instead.</span>}
-    </div>
-  );
-}
 
 /** Whether other devices can reach the hub, and the addresses to give their apps. */
 export function AccessSettings() {
@@ -41,7 +19,7 @@ export function AccessSettings() {
       <CopyField label="Hub address" value={base} />
       <CopyField label="Microblog apps (Twitter / GNU social / Friendica API)" value={`${base}/api/`} />
       <CopyField label="Hubzilla-style apps (native API)" value={`${base}/api/z/1.0/`} />
-      <CopyField label="Your channel address" value={`${session.channel?.nick}@${host}`} />
+      {session.channel && <CopyField label="Your channel address" value={session.channel.address} />}
     </div>
   );
 }

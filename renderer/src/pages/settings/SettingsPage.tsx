@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from '../../router.tsx';
 import { AccessSettings } from './AccessSettings.tsx';
+import { FederationSettings } from './FederationSettings.tsx';
+import { BackupSettings } from './BackupSettings.tsx';
 import { PasswordSettings } from './PasswordSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 import { SocialSettings } from './SocialSettings.tsx';
 
-/** /settings/profile and /settings/lan (used by the desktop app) open at their section. */
-const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access' };
+/** /settings/profile, /settings/lan, /settings/federation and /settings/backups (used by the desktop app) open at their section. */
+const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access', '/settings/federation': 'settings-federation', '/settings/backups': 'settings-backups' };
 
 export function SettingsPage() {
   const { path } = useLocation();
@@ -30,6 +32,10 @@ export function SettingsPage() {
         <h2 id="settings-password">Password</h2>
         <PasswordSettings />
       </section>
+      <section className="card" aria-labelledby="settings-backups">
+        <h2 id="settings-backups">Backups</h2>
+        <BackupSettings />
+      </section>
       <section className="card" aria-labelledby="settings-apps">
         <h2 id="settings-apps">Apps</h2>
         <p>Apps that use OAuth sign in with a client key you register here. You can also see and revoke the access you gave.</p>
@@ -40,6 +46,10 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-access">
         <h2 id="settings-access">Network access</h2>
         <AccessSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-federation">
+        <h2 id="settings-federation">Federation</h2>
+        <FederationSettings />
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { listConnections } from '../../api/connections.ts';
 import { nativeGroups } from '../../api/groups.ts';
 import { Icon } from '../../components/Icon.tsx';
@@ -23,6 +23,7 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
   const [open, setOpen] = useState(false);
   const [restricted, setRestricted] = useState(value.groups.length + value.contacts.length > 0);
   const panelId = useId();
+  const chip = useRef<HTMLButtonElement>(null);
   const choices = useLoad(async () => {
     const [groups, connections] = await Promise.all([nativeGroups(), listConnections()]);
     return { groups, connections };
@@ -33,14 +34,25 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
   const chosen = [...value.groups.map(groupName), ...value.contacts.map(personName)].filter(Boolean) as string[];
   const summary = !restricted || chosen.length === 0 ? (restricted ? 'Nobody chosen yet' : 'Public') : chosen.length <= 2 ? chosen.join(', ') : `${chosen.slice(0, 2).join(', ')} +${chosen.length - 2}`;
 
+  // Closing (Done or Escape) gives the focus back to the button that opened the panel.
+  const close = () => {
+    setOpen(false);
+    chip.current?.focus();
+  };
+  const onPanelKey = (e: KeyboardEvent<HTMLFieldSetElement>) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    close();
+  };
+
   return (
     <div className="audience-picker">
-      <button type="button" className="chip" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button ref={chip} type="button" className="chip" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
         <Icon name={restricted ? 'lock' : 'globe'} size={16} />
         <span>Audience: {summary}</span>
       </button>
       {open && (
-        <fieldset id={panelId} className="audience-panel">
+        <fieldset id={panelId} className="audience-panel" onKeyDown={onPanelKey}>
           <legend>Who can see this post</legend>
           <label className="choice">
             <input
@@ -62,8 +74,8 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
           {restricted && choices.status === 'error' && <ErrorNote error={`Your groups and connections could not be loaded: ${choices.error}`} onRetry={choices.reload} />}
           {restricted && choices.data && (
             <div className="audience-lists">
-              <div>
-                <h4>Groups</h4>
+              <fieldset>
+                <legend>Groups</legend>
                 {choices.data.groups.length === 0 && <p className="muted">No groups yet. Create them under Groups.</p>}
                 {choices.data.groups.map((g) => (
                   <label key={g.hash} className="choice">
@@ -71,9 +83,9 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
                     {g.gname}
                   </label>
                 ))}
-              </div>
-              <div>
-                <h4>People</h4>
+              </fieldset>
+              <fieldset>
+                <legend>People</legend>
                 {choices.data.connections.length === 0 && <p className="muted">No connections yet.</p>}
                 {choices.data.connections.map((c) => (
                   <label key={c.abook_xchan} className="choice">
@@ -81,10 +93,10 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
                     {c.xchan_name} <span className="muted">{c.xchan_addr}</span>
                   </label>
                 ))}
-              </div>
+              </fieldset>
             </div>
           )}
-          <button type="button" className="button button-small" onClick={() => setOpen(false)}>
+          <button type="button" className="button button-small" onClick={close}>
             Done
           </button>
         </fieldset>

@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { comment } from '../../api/statuses.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
+import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { useMe } from '../../me.tsx';
 import { useChannel } from '../../session.tsx';
 
@@ -21,11 +22,14 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
   const channel = useChannel();
   const { me, photo } = useMe();
   const action = useAction(comment);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const keepFocus = useKeepFocus(action.busy, box);
   const label = replyingTo ? `Reply to ${replyingTo}` : 'Write a comment';
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!text.trim()) return;
+    keepFocus();
     if (await action.run(parentId, text.trim())) {
       setText('');
       await onPosted();
@@ -40,6 +44,7 @@ export function CommentForm({ parentId, onPosted, replyingTo, onCancel }: Props)
       </label>
       <textarea
         id={id}
+        ref={box}
         rows={1}
         placeholder={`${label}…`}
         value={text}

@@ -4,7 +4,9 @@ import { publishPost } from '../../api/statuses.ts';
 import type { ItemUpdateResult } from '../../api/types.ts';
 import { ProgressBar } from '../../components/ProgressBar.tsx';
 import { ErrorNote } from '../../components/Status.tsx';
-import { previewHtml, type PostFormat } from '../../content/preview.ts';
+import type { PostFormat } from '../../content/preview.ts';
+import { usePreviewRenderer } from '../../content/usePreview.ts';
+import { useKeepFocus } from '../../hooks/useKeepFocus.ts';
 import { wrapSelection } from '../../content/bbcodeEdit.ts';
 import { SafeHtml } from '../../content/SafeHtml.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
@@ -18,13 +20,14 @@ interface EditTarget {
   body: string;
 }
 
-/** Writing a post (or editing one): title, BBCode body with live preview, attachment, audience, place. */
+/** Writing a post (or editing one): title, BBCode body with a live preview to open, attachment, audience, place. */
 export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPosted: () => void; onCancel?: () => void }) {
   const ids = useId();
   const [title, setTitle] = useState(edit?.title ?? '');
   const [body, setBody] = useState(edit?.body ?? '');
   const [warning, setWarning] = useState('');
   const [format, setFormat] = useState<PostFormat>('text/bbcode');
+  const [previewing, setPreviewing] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [audience, setAudience] = useState<Audience>(PUBLIC);
   const [place, setPlace] = useState<Place>({ location: '', coord: '' });
@@ -36,8 +39,10 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
   const upload = useRef<UploadHandle<ItemUpdateResult>>(undefined);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const deferredBody = useDeferredValue(body);
-  const preview = useMemo(() => (deferredBody.trim() ? previewHtml(deferredBody, format) : ''), [deferredBody, format]);
+  const renderer = usePreviewRenderer(previewing);
+  const preview = useMemo(() => (previewing && renderer.render && deferredBody.trim() ? renderer.render(deferredBody, format) : ''), [previewing, renderer.render, deferredBody, format]);
   const busy = progress !== undefined;
+  const keepFocus = useKeepFocus(busy, textarea);
   const uploadLabel = files.length === 1 ? files[0]!.name : `${files.length} files`;
 
   const reset = () => {
@@ -56,6 +61,7 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
     e.preventDefault();
     if (!body.trim() && !files.length) return setError('Write something or attach a photo or file first.');
     setError(undefined);
+    keepFocus();
     setProgress(0);
     upload.current = publishPost({ title: title.trim(), body, summary: warning.trim(), mimetype: edit ? undefined : format, groups: audience.groups, contacts: audience.contacts, location: place.location.trim(), coord: place.coord, attachments: files, commentsClosed: !edit && !allowComments, postId: edit?.postId }, setProgress);
     try {
@@ -98,18 +104,23 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
       )}
       <div className="composer-format-row">
         {format === 'text/bbcode' ? <BbcodeToolbar target={textarea} onEdit={(ed) => setBody(ed.value)} /> : <span />}
-        {!edit && (
-          <span className="composer-format">
-            <label htmlFor={`${ids}-format`}>Format</label>
-            <select id={`${ids}-format`} value={format} onChange={(e) => setFormat(e.target.value as PostFormat)} disabled={busy}>
-              <option value="text/bbcode">BBCode</option>
-              <option value="text/markdown">Markdown</option>
-              <option value="text/plain">Plain text</option>
-            </select>
-          </span>
-        )}
+        <span className="composer-format">
+          {!edit && (
+            <>
+              <label htmlFor={`${ids}-format`}>Format</label>
+              <select id={`${ids}-format`} value={format} onChange={(e) => setFormat(e.target.value as PostFormat)} disabled={busy}>
+                <option value="text/bbcode">BBCode</option>
+                <option value="text/markdown">Markdown</option>
+                <option value="text/plain">Plain text</option>
+              </select>
+            </>
+          )}
+          <button type="button" className="button button-small button-quiet composer-preview-toggle" aria-pressed={previewing} aria-controls={previewing ? `${ids}-preview` : undefined} onClick={() => setPreviewing(!previewing)}>
+            Preview
+          </button>
+        </span>
       </div>
-      <div className={`composer-panes${preview ? ' composer-panes-split' : ''}`}>
+      <div className={`composer-panes${previewing ? ' composer-panes-split' : ''}`}>
         <div className="composer-pane">
           <label htmlFor={`${ids}-body`} className="visually-hidden">
             Message
@@ -126,11 +137,13 @@ export function Composer({ edit, onPosted, onCancel }: { edit?: EditTarget; onPo
             disabled={busy}
           />
         </div>
-        {preview && (
-          <section className="composer-pane preview" aria-label="Preview">
+        {previewing && (
+          <section id={`${ids}-preview`} className="composer-pane preview" aria-label="Preview">
             <div className="preview-label">Preview</div>
-            {title.trim() && <h3 className="post-title">{title}</h3>}
-            {warning.trim() ? (
+            {title.trim() && <h2 className="post-title">{title}</h2>}
+            {!preview ? (
+              <p className="preview-empty">{renderer.failed ? 'The preview could not be loaded.' : !renderer.render ? 'Loading the preview…' : 'What you write shows here as it will be posted.'}</p>
+            ) : warning.trim() ? (
               <details className="content-warning">
                 <summary>{warning.trim()}</summary>
                 <SafeHtml html={preview} className="post-content" />

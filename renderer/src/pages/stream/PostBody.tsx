@@ -1,3 +1,4 @@
+import { isElsewhere } from '../../api/people.ts';
 import type { Status } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -59,8 +60,20 @@ function postLinks(status: Status): PostLinks {
   };
 }
 
+/** The host of the original of a post from elsewhere, for its link; undefined when it has no web address. */
+function originHost(status: Status): string | undefined {
+  try {
+    return status.external_url ? new URL(status.external_url).host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function PostBody({ status, compact }: { status: Status; compact?: boolean }) {
   const author = authorOf(status);
+  // Someone elsewhere: their address, and the post where it lives.
+  const elsewhere = isElsewhere(author);
+  const origin = elsewhere ? originHost(status) : undefined;
   const html = bodyHtml(status);
   const geo = status.geo?.coordinates;
   return (
@@ -71,15 +84,21 @@ export function PostBody({ status, compact }: { status: Status; compact?: boolea
           <Link to={`/channel/${encodeURIComponent(author.screen_name)}`} className="post-author">
             {author.name || author.screen_name}
           </Link>
+          {elsewhere && <span className="muted post-address">@{author.screen_name}</span>}
           <span className="muted post-sub">
             <Link to={`/item/${threadId(status)}`}>
               <Time value={status.created_at} />
             </Link>
             {!compact && <Audience status={status} />}
+            {origin && (
+              <a href={status.external_url} className="post-origin" target="_blank" rel="noopener noreferrer">
+                <Icon name="link" size={13} /> Original on {origin}
+              </a>
+            )}
           </span>
         </div>
       </div>
-      {status.friendica_title ? <h3 className="post-title">{status.friendica_title}</h3> : null}
+      {status.friendica_title ? <h2 className="post-title">{status.friendica_title}</h2> : null}
       {html ? <SafeHtml html={html} className="post-content" links={postLinks(status)} /> : <p className="post-content">{status.text}</p>}
       <Attachments status={status} html={html} />
       {geo && (

@@ -44,6 +44,7 @@ export function Reactions({ status, onChanged }: { status: Status; onChanged: ()
   const dislikes = status.friendica_activities?.dislike ?? [];
 
   const toggle = async (verb: Reaction, mine: boolean) => {
+    if (busy) return;
     setBusy(verb);
     try {
       await react(status.id, verb, mine);
@@ -62,7 +63,8 @@ export function Reactions({ status, onChanged }: { status: Status; onChanged: ()
         type="button"
         className={`reaction${mine ? ' reaction-on' : ''}`}
         aria-pressed={mine}
-        disabled={busy !== undefined}
+        // Not disabled: that would drop the keyboard focus to the page while the like is saved.
+        aria-disabled={busy !== undefined}
         onClick={() => toggle(verb, mine)}
         title={tooltip(verb, mine, users, label)}
       >

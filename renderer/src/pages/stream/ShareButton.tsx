@@ -17,6 +17,7 @@ export function ShareButton({ status, onChanged }: { status: Status; onChanged: 
   const count = status.retweet_count ?? 0;
 
   const toggle = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       await share(status.id, mine);
@@ -33,7 +34,8 @@ export function ShareButton({ status, onChanged }: { status: Status; onChanged: 
       type="button"
       className={`reaction${mine ? ' reaction-on' : ''}`}
       aria-pressed={mine}
-      disabled={busy}
+      // Not disabled: that would drop the keyboard focus to the page while the share is saved.
+      aria-disabled={busy}
       onClick={toggle}
       title={mine ? 'Undo your share' : 'Share with your followers'}
     >

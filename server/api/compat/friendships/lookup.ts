@@ -1,9 +1,9 @@
 import type { ApiRoute } from '../../../http/api.js';
 import type { XchanRow } from '../../../store/rows.js';
-import { getXchan, getXchanById } from '../../../store/xchans.js';
+import { getXchan, getXchanById, isLocalXchan } from '../../../store/xchans.js';
 import { badRequest } from '../../../http/errors.js';
 import { linkBetween } from '../../../services/compat/relations.js';
-import { screenName } from '../../../serializers/compat/user.js';
+import { compatScreenName } from '../../../serializers/compat/user.js';
 import { reply } from '../reply.js';
 import { xchanByScreenName } from '../who.js';
 
@@ -43,7 +43,8 @@ export const friendshipsLookupRoute: ApiRoute = {
       if (back.follows) connections.push('followed_by');
       if (out.blocks) connections.push('blocking');
       if (!connections.length) connections.push('none');
-      return { name: x.xchan_name || screenName(x), screen_name: screenName(x), id: x.xchan_id, id_str: String(x.xchan_id), connections };
+      const name = compatScreenName(x, isLocalXchan(db, x.xchan_hash));
+      return { name: x.xchan_name || name, screen_name: name, id: x.xchan_id, id_str: String(x.xchan_id), connections };
     });
     return reply(answer, 'relationships', { itemName: 'relationship' });
   },

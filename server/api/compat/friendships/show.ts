@@ -1,7 +1,8 @@
 import type { ApiRequest, ApiRoute } from '../../../http/api.js';
 import type { XchanRow } from '../../../store/rows.js';
 import { linkBetween } from '../../../services/compat/relations.js';
-import { getXchan } from '../../../store/xchans.js';
+import { getXchan, isLocalXchan } from '../../../store/xchans.js';
+import { followStates } from '../../../store/social-graph.js';
 import { badRequest, forbidden, notFound } from '../../../http/errors.js';
 import { relationship, type RelationFacts } from '../../../serializers/compat/relationship.js';
 import { reply } from '../reply.js';
@@ -29,8 +30,9 @@ export const friendshipsShowRoute: ApiRoute = {
     if (!target) throw badRequest('target_id or target_screen_name is required');
     const self = source ?? getXchan(req.hub.db, me.channel_hash)!;
     const out = linkBetween(req.hub.db, self, target);
-    const back = linkBetween(req.hub.db, target, self);
-    const facts: RelationFacts = { source: self, target, following: out.follows, followedBy: back.follows, requested: out.pending, requestedBy: back.pending, blocking: out.blocks };
+    // Both ways from the caller's side, which knows people elsewhere who follow it too.
+    const both = followStates(req.hub.db, me.channel_id, me.channel_hash, [target.xchan_hash]).get(target.xchan_hash);
+    const facts: RelationFacts = { source: self, target, targetLocal: isLocalXchan(req.hub.db, target.xchan_hash), following: out.follows, followedBy: Boolean(both?.followedBy), requested: out.pending, requestedBy: Boolean(both?.requestedBy), blocking: out.blocks };
     const value = relationship(facts);
     return req.format === 'json' ? reply(value, 'relationship') : reply(value.relationship, 'relationship');
   },

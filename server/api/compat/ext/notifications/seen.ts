@@ -35,11 +35,13 @@ function seen(req: ApiRequest) {
   if (id === undefined) throw badRequest(raw ? 'Invalid argument: id must be a notification id or "all"' : 'Invalid argument: missing id');
   const n = getNotification(db, channel.channel_id, id);
   if (!n) throw notFound('Invalid argument: no such notification');
+  // A message's notification is about the message alone (its post is the Mastodon API's business).
+  const aboutItem = n.otype !== 'mail';
   db.transaction(() => {
     markNotificationSeen(db, channel.channel_id, id);
-    if (n.parent) markThreadNotificationsSeen(db, channel.channel_id, n.parent);
+    if (aboutItem && n.parent) markThreadNotificationsSeen(db, channel.channel_id, n.parent);
   })();
-  const item = linkedItem(req, n.iid, n.parent);
+  const item = aboutItem ? linkedItem(req, n.iid, n.parent) : undefined;
   if (!item) return reply('success', 'result');
   return statusesReply([loadStatus(req.hub, channel, item)]);
 }
