@@ -46,6 +46,7 @@ import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
 import type { DeliveryPolicy } from './federation/delivery-policy.js';
 import type { InboxLimits } from './federation/inbox-guard.js';
+import type { DeliveryNetwork } from './federation/delivery-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
 import { BackupService } from './backup/service.js';
@@ -75,6 +76,8 @@ export interface HubOptions {
   federationDelivery?: Partial<DeliveryPolicy>;
   /** How many activities a remote server, and a client address, may deliver to the inboxes a minute (tests and benchmarks change them). */
   federationInbox?: Partial<InboxLimits>;
+  /** How deliveries resolve names and reach other servers (tests stand in for the internet). */
+  federationNetwork?: DeliveryNetwork;
   /** Where log lines go; silent when absent. */
   log?: Logger;
 }
@@ -300,7 +303,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
   const inFlight = requestsInFlight();
-  federation = new FederationService(hub, { queue: options.federationQueue, delivery: options.federationDelivery, inbox: options.federationInbox, busy: () => inFlight.count() > 0 });
+  federation = new FederationService(hub, { queue: options.federationQueue, delivery: options.federationDelivery, inbox: options.federationInbox, busy: () => inFlight.count() > 0, network: options.federationNetwork });
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];

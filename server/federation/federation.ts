@@ -6,7 +6,7 @@ import { channelActor } from './actor.js';
 import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
-import { DeliveryGuard } from './delivery-guard.js';
+import { DeliveryGuard, type DeliveryNetwork } from './delivery-guard.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy.js';
 import { mountCollections } from './collections.js';
@@ -21,6 +21,7 @@ export interface FederationOptions {
   delivery?: Partial<DeliveryPolicy>;
   /** Whether the hub is answering requests now (outgoing work then gives way). */
   busy?: () => boolean;
+  network?: DeliveryNetwork;
 }
 
 /** Paths of the federation's own documents (the rest of a request's path space belongs to the hub). */
@@ -32,8 +33,8 @@ export const SHARED_INBOX_PATH = '/inbox';
  * The hub's ActivityPub side, on Fedify: one Person per channel (found by WebFinger), their
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
-export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
-  const guard = new DeliveryGuard({ insecure: federationInsecure });
+export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue; guard: DeliveryGuard } {
+  const guard = new DeliveryGuard({ insecure: federationInsecure, ...o.network });
   const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), { busy: o.busy, guard });
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
   const delivery = { ...DEFAULT_DELIVERY_POLICY, ...o.delivery };
@@ -70,5 +71,5 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
   mountCollections(federation);
   mountObjects(federation);
   mountInbox(federation);
-  return { federation, queue };
+  return { federation, queue, guard };
 }

@@ -20,7 +20,7 @@ export const DEFAULT_QUEUE_LIMITS: QueueLimits = { workers: 16, perLane: 4, whil
 export interface QueueOptions {
   /** Whether the hub is answering requests now. */
   busy?: () => boolean;
-  /** Checks each delivery's inbox just before it is sent. */
+  /** Checks each delivery's inbox just before it is sent, and every request it makes. */
   guard?: DeliveryGuard;
 }
 
@@ -184,7 +184,9 @@ export class SqliteMessageQueue implements MessageQueue {
         return;
       }
       const own = typeof message?.type === 'string' ? this.jobs.get(message.type) : undefined;
-      const handle = () => (own ? own(message as { type: string }) : handler(message));
+      const send = () => (own ? own(message as { type: string }) : handler(message));
+      // A delivery's requests (and the redirects it follows) go only where the guard allows.
+      const handle = inbox ? () => this.o.guard!.sending(send) : send;
       if (own || HAS_SUCCESSORS.has(message?.type as string)) {
         h = { queue: this, row, successors: [], open: true };
         await handling.run(h, handle);

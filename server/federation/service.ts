@@ -7,6 +7,7 @@ import { buildFederation } from './federation.js';
 import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
+import type { DeliveryGuard, DeliveryNetwork } from './delivery-guard.js';
 import type { ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
 import { findXchanByUrl } from '../store/xchan-lookup.js';
@@ -61,13 +62,13 @@ function isSendersFault(err: unknown): boolean {
  * owner turns it on or off), answering its own paths, delivering from its queue in the background.
  */
 export class FederationService implements FederationRuntime {
-  private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
+  private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; guard: DeliveryGuard; url: string; stop: AbortController; listening: Promise<void> } | undefined;
   private problem: string | undefined;
   private readonly inboxGuard: InboxGuard;
 
   constructor(
     private readonly hub: Hub,
-    private readonly o: { queue?: Partial<QueueLimits>; delivery?: Partial<DeliveryPolicy>; inbox?: Partial<InboxLimits>; busy?: () => boolean } = {},
+    private readonly o: { queue?: Partial<QueueLimits>; delivery?: Partial<DeliveryPolicy>; inbox?: Partial<InboxLimits>; busy?: () => boolean; network?: DeliveryNetwork } = {},
   ) {
     this.inboxGuard = new InboxGuard(o.inbox);
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
@@ -100,11 +101,11 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy });
+    const { federation, queue, guard } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy, network: this.o.network });
     queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
     const stop = new AbortController();
     // Running before the queue starts: its first messages are handled at once, and need it.
-    const running = { federation, queue, url: url!, stop, listening: Promise.resolve() };
+    const running = { federation, queue, guard, url: url!, stop, listening: Promise.resolve() };
     this.running = running;
     running.listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
   }
@@ -118,6 +119,7 @@ export class FederationService implements FederationRuntime {
     if (!r) return;
     r.stop.abort();
     await r.listening;
+    r.guard.close();
     if (this.running === r) this.running = undefined;
   }
 
