@@ -303,7 +303,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   );
   app.context.hub = hub;
   const inFlight = requestsInFlight();
-  federation = new FederationService(hub, { queue: options.federationQueue, delivery: options.federationDelivery, inbox: options.federationInbox, busy: () => inFlight.count() > 0, network: options.federationNetwork });
+  federation = new FederationService(hub, { queue: options.federationQueue, delivery: options.federationDelivery, inbox: options.federationInbox, busy: () => inFlight.count() > 0, handled: () => trimmer.note(), network: options.federationNetwork });
   startWebPush(hub);
 
   const apis: ApiDefinition[] = [nativeApi, compatApi, mastodonApiV1, mastodonApiV2];

@@ -7,6 +7,7 @@ import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
 import { DeliveryGuard, type DeliveryNetwork } from './delivery-guard.js';
+import { rememberParsedKeys } from './key-memo.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy.js';
 import { mountCollections } from './collections.js';
@@ -22,6 +23,8 @@ export interface FederationOptions {
   /** Whether the hub is answering requests now (outgoing work then gives way). */
   busy?: () => boolean;
   network?: DeliveryNetwork;
+  /** Told of every message the queue handled. */
+  handled?: () => void;
 }
 
 /** Paths of the federation's own documents (the rest of a request's path space belongs to the hub). */
@@ -34,8 +37,9 @@ export const SHARED_INBOX_PATH = '/inbox';
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue; guard: DeliveryGuard } {
+  rememberParsedKeys();
   const guard = new DeliveryGuard({ insecure: federationInsecure, ...o.network });
-  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), { busy: o.busy, guard });
+  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), { busy: o.busy, guard, handled: o.handled });
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
   const delivery = { ...DEFAULT_DELIVERY_POLICY, ...o.delivery };
   const federation = createFederation<Hub>({

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
 import { stmt, type Db } from '../db/open.js';
+import { writeTogether } from '../db/group-commit.js';
 
 const keyText = (key: KvKey): string => JSON.stringify(key);
 
@@ -20,7 +21,8 @@ export class SqliteKvStore implements KvStore {
   }
 
   async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
-    this.write(key, value, options);
+    // Committed with the other writes of this turn (each signed activity taken writes here).
+    await writeTogether(this.db, () => this.write(key, value, options));
   }
 
   async delete(key: KvKey): Promise<void> {

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MessageQueue, MessageQueueDepth, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
 import { stmt, type Db } from '../db/open.js';
+import { writeTogether } from '../db/group-commit.js';
 import { deliveryInbox, type DeliveryGuard } from './delivery-guard.js';
 
 export interface QueueLimits {
@@ -22,6 +23,8 @@ export interface QueueOptions {
   busy?: () => boolean;
   /** Checks each delivery's inbox just before it is sent, and every request it makes. */
   guard?: DeliveryGuard;
+  /** Told of every message handled. */
+  handled?: () => void;
 }
 
 interface QueuedRow {
@@ -134,7 +137,7 @@ export class SqliteMessageQueue implements MessageQueue {
       for (const message of messages) h.successors.push({ message, readyAt });
       return;
     }
-    this.insert(messages.map((message) => ({ message, readyAt: now + delay })));
+    await writeTogether(this.db, () => this.insert(messages.map((message) => ({ message, readyAt: now + delay }))));
     this.wake?.();
   }
 
@@ -199,14 +202,16 @@ export class SqliteMessageQueue implements MessageQueue {
       this.onError(error);
     } finally {
       if (h) h.open = false;
+      // Its successors take its place in one step, committed with the other writes of this turn.
       if (this.db.open) {
-        this.db.transaction(() => {
+        await writeTogether(this.db, () => {
           if (h?.successors.length) this.insert(h.successors);
           stmt(this.db, 'DELETE FROM fed_queue WHERE id = ?').run(row.id);
-        })();
+        }).catch((error: unknown) => this.onError(error));
       }
       this.inFlight.delete(row.id);
       this.laneLoad.set(row.lane, (this.laneLoad.get(row.lane) ?? 1) - 1);
+      this.o.handled?.();
     }
   }
 

@@ -68,7 +68,7 @@ export class FederationService implements FederationRuntime {
 
   constructor(
     private readonly hub: Hub,
-    private readonly o: { queue?: Partial<QueueLimits>; delivery?: Partial<DeliveryPolicy>; inbox?: Partial<InboxLimits>; busy?: () => boolean; network?: DeliveryNetwork } = {},
+    private readonly o: { queue?: Partial<QueueLimits>; delivery?: Partial<DeliveryPolicy>; inbox?: Partial<InboxLimits>; busy?: () => boolean; handled?: () => void; network?: DeliveryNetwork } = {},
   ) {
     this.inboxGuard = new InboxGuard(o.inbox);
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
@@ -101,7 +101,7 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue, guard } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy, network: this.o.network });
+    const { federation, queue, guard } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy, handled: this.o.handled, network: this.o.network });
     queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
     const stop = new AbortController();
     // Running before the queue starts: its first messages are handled at once, and need it.
