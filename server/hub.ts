@@ -1,3 +1,5 @@
+// First: it keeps JSON.stringify as the runtime has it, whatever the modules below replace.
+import { keepNativeJson } from './util/native-json.js';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { EventEmitter } from 'node:events';
@@ -50,6 +52,8 @@ import type { DeliveryNetwork } from './federation/delivery-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
 import { BackupService } from './backup/service.js';
+
+keepNativeJson();
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
