@@ -26,11 +26,14 @@ import { startHubProcess, type HubProcess } from './hub-process.js';
 import { loadEndpoint, type LoadOptions, type LoadResult } from './load.js';
 import { RssSampler, round1 } from './memory.js';
 import { processCpuMs } from './cpu.js';
+import type { TargetCheck } from './report.js';
 
 const OWNER = 'alice';
 const PASSWORD = 'bench password';
 const INSECURE = { HEARTH_FEDERATION_INSECURE: '1' };
 const PUBLIC = 'https://www.w3.org/ns/activitystreams#Public';
+/** Bursts of posts in the fan-out benchmark: memory is flat when the later ones add nothing. */
+const BURSTS = 3;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface InboxResult {
@@ -55,14 +58,17 @@ export interface FanoutResult {
   hosts: number;
   /** One public post: from its POST until the last host's shared inbox had it. */
   oneSeconds: number;
-  /** `burst` posts at once: until every host had each, and deliveries per second. */
+  /** `burst` posts at once, `BURSTS` times: the quickest burst until every host had each post, and deliveries per second. */
   burst: number;
   burstSeconds: number;
   deliveriesPerSec: number;
   /** Deliveries (POSTs to inboxes) per post: one per host. */
   postsPerActivity: number;
-  /** The hub's resident memory: idle before, the peak during one post's fan-out and during the burst's, 2 s after. */
-  rssMB: { before: number; peakOne: number; peak: number; after: number };
+  /**
+   * The hub's resident memory: idle before, the peak during one post's fan-out, and for each burst
+   * of `burst` posts its peak and the memory 2 s after it (flat: later bursts do not add to it).
+   */
+  rssMB: { before: number; peakOne: number; peak: number; after: number; bursts: { peak: number; after: number }[] };
 }
 
 export interface FederatedPostingResult {
@@ -275,14 +281,20 @@ async function fanoutBench(hub: HubProcess, fed: Fediverse, burst: number): Prom
   await postStatus(hub.url, 'One post to a thousand followers on a hundred servers');
   const oneSeconds = (await allArrived(fed, 1, 60_000)) - t0;
   const peakOne = sampler.stop().peakMB;
-  const burstSampler = new RssSampler(hub.pid);
-  await fed.reset();
-  const t1 = Date.now();
-  for (let n = 0; n < burst; n++) await postStatus(hub.url, `Burst post ${n} to a thousand followers`);
-  const burstSeconds = ((await allArrived(fed, burst, 120_000)) - t1) / 1000;
-  const stats = await fed.stats();
-  const peak = burstSampler.stop().peakMB;
-  await sleep(2000);
+  const bursts: { peak: number; after: number; seconds: number; posts: number }[] = [];
+  for (let round = 0; round < BURSTS; round++) {
+    const burstSampler = new RssSampler(hub.pid);
+    await fed.reset();
+    const t1 = Date.now();
+    for (let n = 0; n < burst; n++) await postStatus(hub.url, `Burst ${round} post ${n} to a thousand followers`);
+    const seconds = ((await allArrived(fed, burst, 120_000)) - t1) / 1000;
+    const posts = (await fed.stats()).posts;
+    const peak = burstSampler.stop().peakMB;
+    await sleep(2000);
+    bursts.push({ peak, after: round1(hub.rss()), seconds, posts });
+  }
+  const burstSeconds = Math.min(...bursts.map((b) => b.seconds));
+  const stats = { posts: bursts[0]!.posts };
   return {
     followers: fed.origins.length * fed.actorsPerHost,
     hosts: fed.origins.length,
@@ -291,7 +303,7 @@ async function fanoutBench(hub: HubProcess, fed: Fediverse, burst: number): Prom
     burstSeconds: round1(burstSeconds),
     deliveriesPerSec: round1((burst * fed.origins.length) / burstSeconds),
     postsPerActivity: round1(stats.posts / burst),
-    rssMB: { before, peakOne, peak, after: round1(hub.rss()) },
+    rssMB: { before, peakOne, peak: Math.max(...bursts.map((b) => b.peak)), after: bursts.at(-1)!.after, bursts: bursts.map(({ peak, after }) => ({ peak, after })) },
   };
 }
 
@@ -358,7 +370,7 @@ export async function runFederationBenches(o: FederationBenchOptions): Promise<F
         if (o.fanout) {
           out.fanout = await fanoutBench(hub, fed, o.fanout.burst);
           const f = out.fanout;
-          o.log(`  fed-fanout: one post to ${f.followers} followers on ${f.hosts} hosts in ${f.oneSeconds} s; ${f.burst} posts in ${f.burstSeconds} s (${f.deliveriesPerSec} deliveries/s); RSS ${f.rssMB.before} MB idle, ${f.rssMB.peakOne} MB peak for one post, ${f.rssMB.peak} MB for ${f.burst}, ${f.rssMB.after} MB after`);
+          o.log(`  fed-fanout: one post to ${f.followers} followers on ${f.hosts} hosts in ${f.oneSeconds} s; ${f.burst} posts in ${f.burstSeconds} s at best of ${BURSTS} (${f.deliveriesPerSec} deliveries/s); RSS ${f.rssMB.before} MB idle, ${f.rssMB.peakOne} MB peak for one post; bursts: ${f.rssMB.bursts.map((b) => `peak ${b.peak}, after ${b.after}`).join('; ')} MB`);
         }
         if (o.inbox) {
           out.inbox = await inboxBench(hub, dataDir, fed, o.inbox.activities, o.inbox.connections, o.log);
@@ -382,4 +394,49 @@ export async function runFederationBenches(o: FederationBenchOptions): Promise<F
     await rm(dataDir, { recursive: true, force: true });
   }
   return out;
+}
+
+/** The federation sections of `npm run bench`, by the names --only takes. */
+export const FEDERATION_SECTIONS = ['fed-fanout', 'fed-inbox', 'fed-posting'] as const;
+
+export const FEDERATION_TARGETS = {
+  /** Signed Creates accepted and stored per second (issue 32). */
+  inboxPerSec: 300,
+  /** One public post to 1,000 followers on 100 hosts, delivered (issue 32). */
+  fanoutSeconds: 10,
+  /** The hub's resident memory 2 s after the last burst of posts, at most this much above its memory after the first. */
+  fanoutFlatMB: 16,
+  /** Posting with federation on (1,000 remote followers) against off: the medians' ratio at least this. */
+  postingOnOverOff: 0.9,
+} as const;
+
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? Number.NaN;
+
+export function federationTargets(r: FederationResults): TargetCheck[] {
+  const t = FEDERATION_TARGETS;
+  const out: TargetCheck[] = [];
+  if (r.inbox) out.push({ target: `fed-inbox: ≥ ${t.inboxPerSec} signed Creates/s accepted and stored`, figure: `${r.inbox.storedPerSec}/s stored (${r.inbox.acceptedPerSec}/s accepted)`, holds: Math.min(r.inbox.storedPerSec, r.inbox.acceptedPerSec) >= t.inboxPerSec && r.inbox.stored === r.inbox.activities });
+  if (r.fanout) {
+    const f = r.fanout;
+    out.push({ target: `fed-fanout: a post to ${f.followers} followers on ${f.hosts} hosts in < ${t.fanoutSeconds} s`, figure: `${f.oneSeconds} s`, holds: f.oneSeconds < t.fanoutSeconds });
+    const first = f.rssMB.bursts[0]!.after;
+    out.push({ target: `fed-fanout: memory flat (after the last burst ≤ after the first + ${t.fanoutFlatMB} MB)`, figure: `idle ${f.rssMB.before}, after bursts ${f.rssMB.bursts.map((b) => b.after).join(', ')} MB (peak ${f.rssMB.peak})`, holds: f.rssMB.after - first <= t.fanoutFlatMB });
+  }
+  if (r.posting?.on.length) {
+    const on = medianOf(r.posting.on.map((x) => x.rps));
+    const off = medianOf(r.posting.off.map((x) => x.rps));
+    out.push({ target: `fed-posting: statuses/update with federation on ≥ ${t.postingOnOverOff * 100}% of off`, figure: `${Math.round(on)} vs ${Math.round(off)} posts/s = ${Math.round((on / off) * 100)}%`, holds: on / off >= t.postingOnOverOff });
+  }
+  return out;
+}
+
+/** How much each section does, by the bench's mode. */
+export function federationSizes(mode: 'full' | 'quick' | 'tiny', load: LoadOptions) {
+  return {
+    hosts: mode === 'tiny' ? 10 : 100,
+    actorsPerHost: 10,
+    inbox: { activities: mode === 'full' ? 3000 : mode === 'quick' ? 1500 : 200, connections: 20 },
+    fanout: { burst: mode === 'tiny' ? 2 : 10 },
+    posting: { load: { ...load, seconds: Math.max(load.seconds, mode === 'tiny' ? 1 : 5) }, rounds: mode === 'full' ? 3 : mode === 'quick' ? 2 : 1 },
+  };
 }

@@ -57,7 +57,7 @@ function exited(child: ChildProcess): Promise<void> {
  * it does not share the load generator's event loop), on a free loopback port.
  */
 export async function startHubProcess(dataDir: string, opts: HubProcessOptions = {}): Promise<HubProcess> {
-  const nodeArgs: string[] = process.env.HUB_NODE_ARGS ? process.env.HUB_NODE_ARGS.split(' ') : [];
+  const nodeArgs: string[] = [];
   if (opts.cpuProfDir) {
     mkdirSync(opts.cpuProfDir, { recursive: true });
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
@@ -68,7 +68,6 @@ export async function startHubProcess(dataDir: string, opts: HubProcessOptions =
     env: { ...withoutBaseUrl(process.env), ...opts.env },
   });
   let stderr = '';
-  if (process.env.HUB_STDOUT) child.stdout!.on('data', (d) => process.stderr.write(d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => {
     stderr = (stderr + d).slice(-20_000);
   });

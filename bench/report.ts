@@ -5,6 +5,7 @@ import type { LoadResult } from './load.js';
 import type { EndpointKind } from './endpoints.js';
 import type { FloorMeasure } from './floor.js';
 import { backupLines, type BackupMeasure } from './backup.js';
+import type { FederationResults } from './federation.js';
 
 export interface EndpointResult {
   name: string;
@@ -51,6 +52,7 @@ export interface BenchResults {
   endpoints: EndpointResult[];
   exports: ExportMeasure[];
   backup?: BackupMeasure;
+  federation?: FederationResults;
   targets: TargetCheck[];
   hubErrors: string;
 }

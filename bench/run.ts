@@ -17,10 +17,14 @@ import type { RequestSpec } from './load.js';
 import { combineRuns, loadEndpoint, type LoadOptions, type LoadResult } from './load.js';
 import { RssSampler, round1 } from './memory.js';
 import { measureExport, type ExportMeasure } from './export-memory.js';
-import { formatTable, writeResults, type BenchResults, type EndpointResult } from './report.js';
+import { formatTable, table, writeResults, type BenchResults, type EndpointResult } from './report.js';
 import { checkTargets } from './targets.js';
 import { FloorMeter } from './floor.js';
 import { processCpuMs } from './cpu.js';
+import { FEDERATION_SECTIONS, federationSizes, federationTargets, runFederationBenches, type FederationResults } from './federation.js';
+import { startFediverse } from './fediverse.js';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { measureBackups, type BackupMeasure } from './backup.js';
 
 const log = (msg: string) => process.stderr.write(msg + '\n');
@@ -191,11 +195,43 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: Floo
   return out;
 }
 
+/** The federation sections wanted (none with --cost): on a data directory and remote servers of their own. */
+async function federationBenches(opts: BenchOptions, entry: string, wanted: (name: string) => boolean): Promise<FederationResults | undefined> {
+  const sections = FEDERATION_SECTIONS.filter((s) => wanted(s) && !opts.cost);
+  if (!sections.length) return undefined;
+  const size = federationSizes(opts.mode, { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds });
+  const r = await runFederationBenches({
+    entry,
+    inbox: sections.includes('fed-inbox') ? size.inbox : undefined,
+    fanout: sections.includes('fed-fanout') ? size.fanout : undefined,
+    posting: sections.includes('fed-posting') ? size.posting : undefined,
+    startFediverse: () => startFediverse(size.hosts, size.actorsPerHost),
+    log,
+    cpuProfDir: opts.cpuProf ? PROF_DIR : undefined,
+  });
+  if (r.hubErrors.trim()) log(`The federating hub logged:\n${r.hubErrors.slice(-2000)}`);
+  return r;
+}
+
+/** --only with federation sections alone: no seeded hub; their results and targets. */
+async function federationOnly(opts: BenchOptions, wanted: (name: string) => boolean, loadAtStart: number[]): Promise<void> {
+  const federation = (await federationBenches(opts, buildHub(), wanted))!;
+  const targets = federationTargets(federation);
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? '?', node: process.versions.node, loadAverage: { start: loadAtStart, end: loadavg() } };
+  // Not the full run's latest.json, unless asked for by --out.
+  const file = opts.resultsFile.replace(/latest\.json$/, 'federation-latest.json');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ mode: opts.mode, date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', machine, federation, targets }, null, 2) + '\n');
+  console.log(table(['target', 'figure', 'holds'], targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));
+  log(`Load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end. Results: ${file}`);
+}
+
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
   const loadAtStart = loadavg();
   // --cost measures the reads' CPU time per answer and their floors only.
   const wanted = (name: string) => (opts.only.length === 0 || opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || name === 'export' || name === 'backup'));
+  if (opts.only.length && opts.only.every((n) => (FEDERATION_SECTIONS as readonly string[]).includes(n))) return federationOnly(opts, wanted, loadAtStart);
   const { manifest, seeded } = await ensureData(opts);
   if (opts.seedOnly) {
     log(`Seeded ${opts.dataDir}; measure copies of it with --data <copy> --reuse`);
@@ -252,6 +288,7 @@ async function main(): Promise<void> {
     await ceiling.stop();
     meter.close();
   }
+  const federation = await federationBenches(opts, entry, wanted);
   const peaks = results.filter((r) => r.peakRssMB !== undefined);
   const underLoadPeakMB = peaks.length ? Math.max(...peaks.map((r) => r.peakRssMB!)) : Number.NaN;
   const readPeaks = peaks.filter((r) => r.kind === 'read');
@@ -276,7 +313,8 @@ async function main(): Promise<void> {
     endpoints: results,
     exports,
     backup,
-    targets: checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports),
+    federation,
+    targets: [...checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports), ...(federation ? federationTargets(federation) : [])],
     hubErrors: hub.stderr(),
   };
   await writeResults(opts.resultsFile, r);
