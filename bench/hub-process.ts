@@ -25,6 +25,10 @@ export interface HubProcessOptions {
    * default, or a compiled build (as the desktop app runs it; build.ts).
    */
   entry?: string;
+  /** A fixed port (a federating hub's addresses are fixed to it); a free one by default. */
+  port?: number;
+  /** More environment for the hub (HEARTH_FEDERATION_INSECURE=1 for the federation benchmarks). */
+  env?: Record<string, string>;
 }
 
 async function firstOk(url: string, deadline: number): Promise<void> {
@@ -59,9 +63,9 @@ export async function startHubProcess(dataDir: string, opts: HubProcessOptions =
     nodeArgs.push('--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir);
   }
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, opts.entry ?? BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', '0'], {
+  const child = spawn(process.execPath, [...nodeArgs, opts.entry ?? BIN, 'serve', '--data', dataDir, '--host', '127.0.0.1', '--port', String(opts.port ?? 0)], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: withoutBaseUrl(process.env),
+    env: { ...withoutBaseUrl(process.env), ...opts.env },
   });
   let stderr = '';
   child.stderr!.setEncoding('utf8').on('data', (d: string) => {

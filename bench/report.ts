@@ -6,6 +6,7 @@ import type { EndpointKind } from './endpoints.js';
 import type { FloorMeasure } from './floor.js';
 import { backupLines, type BackupMeasure } from './backup.js';
 import type { FirstPaint } from './first-paint.js';
+import type { FederationResults } from './federation.js';
 
 export interface EndpointResult {
   name: string;
@@ -52,6 +53,7 @@ export interface BenchResults {
   endpoints: EndpointResult[];
   exports: ExportMeasure[];
   backup?: BackupMeasure;
+  federation?: FederationResults;
   targets: TargetCheck[];
   hubErrors: string;
   /** The UI's first stream paint (first-paint.ts). */

@@ -5,7 +5,7 @@
  * saves the results. Both processes share the machine's cores; that is part of what is measured.
  */
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseOptions, type BenchOptions } from './options.js';
 import { readManifest, seed, type Manifest } from './seed.js';
@@ -17,7 +17,7 @@ import type { RequestSpec } from './load.js';
 import { combineRuns, loadEndpoint, type LoadOptions, type LoadResult } from './load.js';
 import { RssSampler, round1 } from './memory.js';
 import { measureExport, type ExportMeasure } from './export-memory.js';
-import { formatTable, writeResults, type BenchResults, type EndpointResult } from './report.js';
+import { formatTable, table, writeResults, type BenchResults, type EndpointResult } from './report.js';
 import { checkTargets } from './targets.js';
 import { FloorMeter } from './floor.js';
 import { processCpuMs } from './cpu.js';
@@ -26,7 +26,9 @@ import { measureFirstPaint } from './first-paint.js';
 import { ensureSeeds, workingCopy, type SizeName } from './seed-pair.js';
 import { formatPair, pairChart } from './pair-report.js';
 import { rmSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { FEDERATION_SECTIONS, federationSizes, federationTargets, runFederationBenches, type FederationResults } from './federation.js';
+import { startFediverse } from './fediverse.js';
 
 const log = (msg: string) => process.stderr.write(msg + '\n');
 /** Turns the hub and the ceiling take on each read endpoint, each half the load's seconds. */
@@ -196,9 +198,40 @@ async function runEndpoint(hub: HubProcess, ceiling: CeilingProcess, meter: Floo
   return out;
 }
 
+/** The federation sections wanted (none with --cost): on a data directory and remote servers of their own. */
+async function federationBenches(opts: BenchOptions, entry: string, wanted: (name: string) => boolean): Promise<FederationResults | undefined> {
+  const sections = FEDERATION_SECTIONS.filter((s) => wanted(s) && !opts.cost);
+  if (!sections.length) return undefined;
+  const size = federationSizes(opts.mode, { connections: opts.load.connections, seconds: opts.load.seconds, warmupSeconds: opts.load.warmupSeconds });
+  const r = await runFederationBenches({
+    entry,
+    inbox: sections.includes('fed-inbox') ? size.inbox : undefined,
+    fanout: sections.includes('fed-fanout') ? size.fanout : undefined,
+    posting: sections.includes('fed-posting') ? size.posting : undefined,
+    startFediverse: () => startFediverse(size.hosts, size.actorsPerHost),
+    log,
+    cpuProfDir: opts.cpuProf ? PROF_DIR : undefined,
+  });
+  if (r.hubErrors.trim()) log(`The federating hub logged:\n${r.hubErrors.slice(-2000)}`);
+  return r;
+}
+
+/** --only with federation sections alone: no seeded hub; their results and targets. */
+async function federationOnly(opts: BenchOptions, wanted: (name: string) => boolean, loadAtStart: number[]): Promise<void> {
+  const federation = (await federationBenches(opts, buildHub(), wanted))!;
+  const targets = federationTargets(federation);
+  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? '?', node: process.versions.node, loadAverage: { start: loadAtStart, end: loadavg() } };
+  // Not the full run's latest.json, unless asked for by --out.
+  const file = opts.resultsFile.replace(/latest\.json$/, 'federation-latest.json');
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify({ mode: opts.mode, date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC', machine, federation, targets }, null, 2) + '\n');
+  console.log(table(['target', 'figure', 'holds'], targets.map((t) => [t.target, t.figure, t.holds ? 'yes' : 'NO']), [false, false, false]));
+  log(`Load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')} at the start, ${loadavg().map((l) => l.toFixed(1)).join(' ')} at the end. Results: ${file}`);
+}
+
 /** Which measurements run: --only's, less what --cost leaves out, and with --huge the export and backup unless named. */
 function wantedBy(opts: BenchOptions): (name: string) => boolean {
-  const heavy = (name: string) => name === 'export' || name === 'backup';
+  const heavy = (name: string) => name === 'export' || name === 'backup' || (FEDERATION_SECTIONS as readonly string[]).includes(name);
   return (name) =>
     (opts.only.length === 0 ? !(opts.huge && heavy(name)) : opts.only.includes(name)) && !(opts.cost && (name === 'coldstart' || heavy(name)));
 }
@@ -259,6 +292,7 @@ async function measure(opts: BenchOptions, manifest: Manifest, seeded: boolean):
     await ceiling.stop();
     meter.close();
   }
+  const federation = await federationBenches(opts, entry, wanted);
   const peaks = results.filter((r) => r.peakRssMB !== undefined);
   const underLoadPeakMB = peaks.length ? Math.max(...peaks.map((r) => r.peakRssMB!)) : Number.NaN;
   const readPeaks = peaks.filter((r) => r.kind === 'read');
@@ -283,7 +317,8 @@ async function measure(opts: BenchOptions, manifest: Manifest, seeded: boolean):
     endpoints: results,
     exports,
     backup,
-    targets: checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports),
+    federation,
+    targets: [...checkTargets(results, wanted('coldstart') ? coldStartMs : hub.coldStartMs, underLoadPeakMB, exports), ...(federation ? federationTargets(federation) : [])],
     hubErrors: hub.stderr(),
   };
   if (wanted('firstpaint') && !opts.cost) {
@@ -322,6 +357,7 @@ async function measurePair(opts: BenchOptions & { huge: NonNullable<BenchOptions
 
 async function main(): Promise<void> {
   const opts = parseOptions(process.argv.slice(2));
+  if (opts.only.length && opts.only.every((n) => (FEDERATION_SECTIONS as readonly string[]).includes(n))) return federationOnly(opts, wantedBy(opts), loadavg());
   if (opts.huge) return measurePair({ ...opts, huge: opts.huge });
   const { manifest, seeded } = await ensureData(opts);
   if (opts.seedOnly) {

@@ -1,3 +1,5 @@
+// First: it keeps JSON.stringify as the runtime has it, whatever the modules below replace.
+import { keepNativeJson } from './util/native-json.js';
 import Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import { EventEmitter } from 'node:events';
@@ -39,15 +41,20 @@ import { relocateLocalChannels } from './store/channels.js';
 import { purgeExpiredSessions } from './store/sessions.js';
 import { fullCheckPending, startIntegrityCheck, type IntegrityOptions, type IntegrityReport } from './services/integrity.js';
 import { memoryTrimmer } from './http/memory-trim.js';
+import { requestsInFlight } from './http/in-flight.js';
 import { refreshRenderedHtml } from './services/rendered-html.js';
 import { FederationService } from './federation/service.js';
 import type { QueueLimits } from './federation/message-queue.js';
+import type { DeliveryPolicy } from './federation/delivery-policy.js';
 import type { InboxLimits } from './federation/inbox-guard.js';
+import type { DeliveryNetwork } from './federation/delivery-guard.js';
 import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppRegistrationLimits } from './services/oauth2.js';
 import { startWebPush } from './services/web-push-sender.js';
 import { LanSwitch, type LanSwitchOptions } from './services/lan-access.js';
 import { getConfig, setConfig } from './store/config.js';
 import { BackupService } from './backup/service.js';
+
+keepNativeJson();
 
 export interface HubOptions {
   /** Directory holding the database and the attachment store. */
@@ -68,10 +75,14 @@ export interface HubOptions {
   appRegistrations?: Partial<AppRegistrationLimits>;
   /** Creates the attachment store over its directory (tests substitute a faulty disk here). */
   attachmentStore?: (root: string) => AttachmentStore;
-  /** Deliveries at once, in all and per host (tests and benchmarks change them). */
-  federationQueue?: QueueLimits;
+  /** Deliveries at once, in all, per host and while requests are answered (tests and benchmarks change them). */
+  federationQueue?: Partial<QueueLimits>;
+  /** Waits between retries of a failed delivery and when to give up (tests shorten them). */
+  federationDelivery?: Partial<DeliveryPolicy>;
   /** How many activities a remote server, and a client address, may deliver to the inboxes a minute (tests and benchmarks change them). */
   federationInbox?: Partial<InboxLimits>;
+  /** How deliveries resolve names and reach other servers (tests stand in for the internet). */
+  federationNetwork?: DeliveryNetwork;
   /** Where log lines go; silent when absent. */
   log?: Logger;
   /**
@@ -321,7 +332,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
     sessionAuthenticator(db, { requireCsrfHeader: true }),
   );
   app.context.hub = hub;
-  federation = new FederationService(hub, options.federationQueue, options.federationInbox);
+  const inFlight = requestsInFlight();
+  federation = new FederationService(hub, { queue: options.federationQueue, delivery: options.federationDelivery, inbox: options.federationInbox, busy: () => inFlight.count() > 0, handled: () => trimmer.note(), network: options.federationNetwork });
   if (options.lanSwitch) {
     lan = new LanSwitch(hub, {
       remembered: () => getConfig(db, 'system', LAN_ACCESS_SETTING) === '1',
@@ -341,6 +353,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   mountWeb(webRouter, hub);
 
   const trimmer = memoryTrimmer();
+  app.use(inFlight.middleware);
   app.use(malformedTargets());
   app.use(mergeSlashes());
   app.use(trimmer.middleware);

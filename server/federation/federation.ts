@@ -6,8 +6,10 @@ import { channelActor } from './actor.js';
 import { guardedDocumentLoader } from './fetch-documents.js';
 import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
-import { DeliveryGuard } from './delivery-guard.js';
+import { DeliveryGuard, type DeliveryNetwork } from './delivery-guard.js';
+import { rememberParsedKeys } from './key-memo.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
+import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy.js';
 import { mountCollections } from './collections.js';
 import { mountObjects } from './objects.js';
 import { mountInbox } from './inbox/listeners.js';
@@ -16,7 +18,13 @@ import { federationInsecure } from './settings.js';
 export interface FederationOptions {
   /** The hub's fixed public base URL: actor and object ids are built from it. */
   publicUrl: string;
-  queue?: QueueLimits;
+  queue?: Partial<QueueLimits>;
+  delivery?: Partial<DeliveryPolicy>;
+  /** Whether the hub is answering requests now (outgoing work then gives way). */
+  busy?: () => boolean;
+  network?: DeliveryNetwork;
+  /** Told of every message the queue handled. */
+  handled?: () => void;
 }
 
 /** Paths of the federation's own documents (the rest of a request's path space belongs to the hub). */
@@ -28,10 +36,12 @@ export const SHARED_INBOX_PATH = '/inbox';
  * The hub's ActivityPub side, on Fedify: one Person per channel (found by WebFinger), their
  * collections and objects, the inboxes, and deliveries through a queue in the hub's database.
  */
-export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue } {
-  const guard = new DeliveryGuard({ insecure: federationInsecure });
-  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), guard);
+export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue; guard: DeliveryGuard } {
+  rememberParsedKeys();
+  const guard = new DeliveryGuard({ insecure: federationInsecure, ...o.network });
+  const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), { busy: o.busy, guard, handled: o.handled });
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
+  const delivery = { ...DEFAULT_DELIVERY_POLICY, ...o.delivery };
   const federation = createFederation<Hub>({
     kv: new SqliteKvStore(hub.db),
     queue,
@@ -39,9 +49,15 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
     origin: o.publicUrl,
     // The loaders below apply the address rules (and size and time limits) to every fetch.
     firstKnock: 'draft-cavage-http-signatures-12',
-    // Remote servers are down for hours or days (a desktop asleep, a server moving): try for about
-    // six days, the waits doubling from 30 seconds up to 12 hours.
-    outboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 30 }, maxDelay: { hours: 12 }, factor: 2, maxAttempts: 20 }),
+    outboxRetryPolicy: createExponentialBackoffPolicy({
+      initialDelay: { milliseconds: delivery.retryInitialMs },
+      maxDelay: { milliseconds: delivery.retryMaxMs },
+      factor: 2,
+      maxAttempts: delivery.maxRetries,
+    }),
+    // While one delivery probes a host that failed, the others wait and look again every few
+    // seconds (Fedify's default is every second, each time rewriting every waiting delivery).
+    circuitBreaker: { recoveryDelay: { milliseconds: delivery.hostRecoveryMs }, releaseInterval: { milliseconds: Math.min(10_000, delivery.hostRecoveryMs) } },
     inboxRetryPolicy: createExponentialBackoffPolicy({ initialDelay: { seconds: 5 }, maxDelay: { minutes: 30 }, maxAttempts: 8 }),
     signatureTimeWindow: { hours: 1 },
     // Fedify asks for a loader for each request and task: the insecure setting is read then.
@@ -59,5 +75,5 @@ export function buildFederation(hub: Hub, o: FederationOptions): { federation: F
   mountCollections(federation);
   mountObjects(federation);
   mountInbox(federation);
-  return { federation, queue };
+  return { federation, queue, guard };
 }

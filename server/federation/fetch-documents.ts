@@ -105,6 +105,15 @@ export async function guardedGetBytes(url: string, o: GetOptions & FetchSeams): 
   }
 }
 
+/**
+ * A preloaded JSON-LD context, marked static: jsonld keeps a context so marked once it has
+ * processed it, for every later document (unmarked, it processed the ActivityStreams context anew
+ * for each activity, a few milliseconds each time).
+ */
+function preloaded(url: string): RemoteDocument {
+  return { contextUrl: null, document: preloadedContexts[url], documentUrl: url, tag: 'static' } as RemoteDocument;
+}
+
 /** A Fedify document loader over guardedGet; JSON-LD contexts come from Fedify's preloaded copies. */
 export function guardedDocumentLoader(o: { insecure: boolean; limits?: FetchLimits; userAgent?: string; identity?: { keyId: URL; privateKey: CryptoKey } } & FetchSeams): DocumentLoader {
   const identity = o.identity;
@@ -112,7 +121,7 @@ export function guardedDocumentLoader(o: { insecure: boolean; limits?: FetchLimi
     ? (request: Request, retry: boolean) => signRequest(request, identity.privateKey, identity.keyId, { spec: retry ? 'rfc9421' : 'draft-cavage-http-signatures-12' })
     : undefined;
   return async (url: string): Promise<RemoteDocument> => {
-    if (url in preloadedContexts) return { contextUrl: null, document: preloadedContexts[url], documentUrl: url };
+    if (url in preloadedContexts) return preloaded(url);
     const { url: finalUrl, response, text } = await guardedGet(url, { ...o, sign });
     if (!response.ok) throw new FetchRefused(url, `${url}: HTTP ${response.status}`, response.status);
     let document: unknown;

@@ -1,5 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { KvKey, KvStore, KvStoreListEntry, KvStoreSetOptions } from '@fedify/fedify';
 import { stmt, type Db } from '../db/open.js';
+import { writeTogether } from '../db/group-commit.js';
 
 const keyText = (key: KvKey): string => JSON.stringify(key);
 
@@ -19,7 +21,8 @@ export class SqliteKvStore implements KvStore {
   }
 
   async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
-    this.write(key, value, options);
+    // Committed with the other writes of this turn (each signed activity taken writes here).
+    await writeTogether(this.db, () => this.write(key, value, options));
   }
 
   async delete(key: KvKey): Promise<void> {
@@ -30,7 +33,9 @@ export class SqliteKvStore implements KvStore {
     return this.db.transaction(() => {
       const current = stmt<[string], { v: string; expires: number | null }>(this.db, 'SELECT v, expires FROM fed_kv WHERE k = ?').get(keyText(key));
       const live = current && (current.expires === null || current.expires > Date.now()) ? (JSON.parse(current.v) as unknown) : undefined;
-      if (!sameJson(live, expectedValue)) return false;
+      // Equal as data: the order of an object's keys is no part of its value (Fedify reads a state
+      // back with its keys in another order than it wrote them).
+      if (!isDeepStrictEqual(live, jsonValue(expectedValue))) return false;
       if (newValue === undefined) stmt(this.db, 'DELETE FROM fed_kv WHERE k = ?').run(keyText(key));
       else this.write(key, newValue, options);
       return true;
@@ -64,6 +69,7 @@ export class SqliteKvStore implements KvStore {
   }
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** A value as it reads back from the store (undefined members dropped, dates as text…). */
+function jsonValue(v: unknown): unknown {
+  return v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown);
 }

@@ -29,17 +29,22 @@ function checkedLookup(insecure: boolean, resolve: HostLookup): LookupFunction {
 }
 
 /**
- * Sends a request the way guardedGet needs (no redirects followed, the request's signal obeyed)
- * over node's http(s), connecting only to addresses the rules allow.
+ * Sends a request (its body too) over node's http(s), never following a redirect, obeying the
+ * request's signal, and connecting only to addresses the rules allow. Without an agent every
+ * request has a connection of its own; agents keep them (their sockets were connected to
+ * addresses this lookup allowed).
  */
-export function pinnedTransport(insecure: boolean, resolve: HostLookup = dnsLookup): (request: Request) => Promise<Response> {
+export function pinnedTransport(insecure: boolean, resolve: HostLookup = dnsLookup, agents?: { http: http.Agent; https: https.Agent }): (request: Request) => Promise<Response> {
   const lookup = checkedLookup(insecure, resolve);
-  return (request) =>
-    new Promise((resolveResponse, reject) => {
+  return async (request) => {
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+    return new Promise((resolveResponse, reject) => {
       const url = new URL(request.url);
       const headers = Object.fromEntries(request.headers);
-      const client = url.protocol === 'https:' ? https : http;
-      const req = client.request(url, { method: request.method, headers, lookup, signal: request.signal, agent: false }, (res) => {
+      if (body) headers['content-length'] = String(body.length);
+      const secure = url.protocol === 'https:';
+      const client = secure ? https : http;
+      const req = client.request(url, { method: request.method, headers, lookup, signal: request.signal, agent: agents ? (secure ? agents.https : agents.http) : false }, (res) => {
         const status = res.statusCode ?? 0;
         if (status < 200 || status > 599) {
           res.destroy();
@@ -52,6 +57,7 @@ export function pinnedTransport(insecure: boolean, resolve: HostLookup = dnsLook
         resolveResponse(new Response(empty ? null : (Readable.toWeb(res) as NodeReadableStream<Uint8Array> as ReadableStream<Uint8Array>), { status, headers: answerHeaders }));
       });
       req.on('error', reject);
-      req.end();
+      req.end(body);
     });
+  };
 }

@@ -1,7 +1,8 @@
 import type { Federation } from '@fedify/fedify';
 import type { Middleware } from 'koa';
 import type { Hub } from '../hub-context.js';
-import type { XchanRow } from '../store/rows.js';
+import type { ItemRow, XchanRow } from '../store/rows.js';
+import type { ItemEventKind } from '../services/item-events.js';
 
 export interface FederationState {
   /** The owner turned federation on. */
@@ -25,6 +26,12 @@ export interface FederationRuntime {
   stop(): Promise<void>;
   restart(): Promise<void>;
   middleware(): Middleware;
+  /**
+   * Queues the delivery of an item a channel here wrote, edited or deleted, while federation runs
+   * (nothing otherwise). Call it inside the transaction that writes the item: the delivery is then
+   * queued if and only if the item was written, and survives a crash right after.
+   */
+  queueItem(kind: ItemEventKind, item: ItemRow): void;
   /**
    * Someone elsewhere by address (user@host, @user@host, acct:…) or actor URL, fetched and
    * remembered; undefined when federation does not run or nobody is found there.

@@ -6,13 +6,15 @@ import type { FederationRuntime, FederationState } from './runtime.js';
 import { buildFederation } from './federation.js';
 import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
+import type { DeliveryPolicy } from './delivery-policy.js';
+import type { DeliveryGuard, DeliveryNetwork } from './delivery-guard.js';
 import type { ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
 import { findXchanByUrl } from '../store/xchan-lookup.js';
 import { getLocalXchanByNick } from '../store/xchans.js';
 import type { ItemEventKind } from '../services/item-events.js';
 import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
-import { onItemEvent } from './outgoing/items.js';
+import { deliverItem, ITEM_JOB, itemJob, type ItemJob } from './outgoing/items.js';
 import { onSocialEvent } from './outgoing/social.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 import { InboxGuard, type InboxLimits } from './inbox-guard.js';
@@ -60,18 +62,15 @@ function isSendersFault(err: unknown): boolean {
  * owner turns it on or off), answering its own paths, delivering from its queue in the background.
  */
 export class FederationService implements FederationRuntime {
-  private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; url: string; stop: AbortController; listening: Promise<void> } | undefined;
+  private running: { federation: Federation<Hub>; queue: SqliteMessageQueue; guard: DeliveryGuard; url: string; stop: AbortController; listening: Promise<void> } | undefined;
   private problem: string | undefined;
   private readonly inboxGuard: InboxGuard;
 
-  private readonly deliverItem = (kind: ItemEventKind, item: ItemRow) => onItemEvent(this.hub, kind, item);
-
   constructor(
     private readonly hub: Hub,
-    private readonly queueLimits?: QueueLimits,
-    inboxLimits?: Partial<InboxLimits>,
+    private readonly o: { queue?: Partial<QueueLimits>; delivery?: Partial<DeliveryPolicy>; inbox?: Partial<InboxLimits>; busy?: () => boolean; handled?: () => void; network?: DeliveryNetwork } = {},
   ) {
-    this.inboxGuard = new InboxGuard(inboxLimits);
+    this.inboxGuard = new InboxGuard(o.inbox);
     // Follows of people elsewhere are recorded even while federation does not run (they wait).
     hub.events.on('social', (e: SocialEvent, outcome: SocialOutcome) => onSocialEvent(hub, e, outcome));
   }
@@ -102,21 +101,32 @@ export class FederationService implements FederationRuntime {
       this.hub.log.warn(`Federation is on but does not run: ${this.problem}.`);
       return;
     }
-    const { federation, queue } = buildFederation(this.hub, { publicUrl: url!, queue: this.queueLimits });
+    const { federation, queue, guard } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy, handled: this.o.handled, network: this.o.network });
+    queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
     const stop = new AbortController();
-    const listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
-    this.running = { federation, queue, url: url!, stop, listening };
-    this.hub.events.on('item', this.deliverItem);
+    // Running before the queue starts: its first messages are handled at once, and need it.
+    const running = { federation, queue, guard, url: url!, stop, listening: Promise.resolve() };
+    this.running = running;
+    running.listening = federation.startQueue(this.hub, { signal: stop.signal }).catch((err: Error) => this.hub.log.error(`federation queue stopped: ${err.message}`));
   }
 
-  /** Stops delivering; what is queued stays queued for the next start. */
+  /**
+   * Stops delivering; what is queued stays queued for the next start. Messages in hand are
+   * finished first, with the federation they started with.
+   */
   async stop(): Promise<void> {
     const r = this.running;
     if (!r) return;
-    this.running = undefined;
-    this.hub.events.off('item', this.deliverItem);
     r.stop.abort();
     await r.listening;
+    r.guard.close();
+    if (this.running === r) this.running = undefined;
+  }
+
+  queueItem(kind: ItemEventKind, item: ItemRow): void {
+    const r = this.running;
+    const job = r && itemJob(this.hub, kind, item);
+    if (job) r.queue.push(job);
   }
 
   async restart(): Promise<void> {

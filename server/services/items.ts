@@ -299,9 +299,9 @@ export function createItem(hub: Hub, channel: ChannelRow, input: PostInput): Ite
     notifyMentions(hub, stored, mentioned, author, notified);
     if (!top && stored.verb === VERB.POST) notifySubscribers(hub, stored, author, notified);
     setLastPost(db, owner.channel_id, now);
+    emitItemEvent(hub, 'create', stored);
     return stored;
   })();
-  emitItemEvent(hub, 'create', item);
   return item;
 }
 
@@ -327,7 +327,7 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
   const mimetype = input.mimetype || item.mimetype;
   checkContent({ body, title: input.title, mimetype });
   const categories = input.categories;
-  db.transaction(() => {
+  return db.transaction(() => {
     const fields: Partial<NewItem> = {
       body,
       mimetype,
@@ -353,10 +353,10 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
     deleteItemTerms(db, itemId);
     const owner = getChannel(db, item.uid);
     storeTerms(hub, getItem(db, itemId)!, keptCategories, getXchan(db, owner?.channel_hash ?? '')?.xchan_url ?? '', keptMentions);
+    const edited = getItem(db, itemId)!;
+    emitItemEvent(hub, 'update', edited);
+    return edited;
   })();
-  const edited = getItem(db, itemId)!;
-  emitItemEvent(hub, 'update', edited);
-  return edited;
 }
 
 /**
@@ -366,8 +366,10 @@ export function editItem(hub: Hub, channel: ChannelRow, itemId: number, input: E
 export function deleteItem(hub: Hub, channel: ChannelRow, itemId: number): ItemRow {
   const item = getItem(hub.db, itemId);
   if (!item || item.item_deleted || (item.author_xchan !== channel.channel_hash && item.uid !== channel.channel_id)) throw notFound('item not found');
-  markItemDeleted(hub.db, item, nowDb());
-  emitItemEvent(hub, 'delete', item);
+  hub.db.transaction(() => {
+    markItemDeleted(hub.db, item, nowDb());
+    emitItemEvent(hub, 'delete', item);
+  })();
   return item;
 }
 

@@ -11,6 +11,9 @@ import { join } from 'node:path';
 import { migrate, openDatabase } from '../../server/db/open.js';
 import { DeliveryGuard } from '../../server/federation/delivery-guard.js';
 import { SqliteMessageQueue } from '../../server/federation/message-queue.js';
+import { pinnedTransport } from '../../server/federation/pinned-transport.js';
+import { putFedFollow, upsertRemoteActor } from '../../server/store/federation.js';
+import { DEFAULT_CONNECTION_PERMS, receiveFollow } from '../../server/services/connections.js';
 import { FedifyPeer } from '../helpers/fedify-peer.js';
 import { createNoteJson, eventually, mastodonClient, queueSettled, startFederatingHub } from '../helpers/federation.js';
 import type { TestHub } from '../helpers/hub.js';
@@ -311,7 +314,7 @@ describe('deliveries are checked again when they are sent', () => {
     const table: Record<string, string[]> = { 'inbox.example.net': ['93.184.215.14'], 'moved.example.net': ['93.184.215.15'] };
     const dns = fakeDns(table);
     const errors: string[] = [];
-    const queue = new SqliteMessageQueue(db, { workers: 1, perLane: 1 }, (e) => errors.push((e as Error).message), new DeliveryGuard({ insecure: () => false, lookup: dns, ttlMs: 300 }));
+    const queue = new SqliteMessageQueue(db, { workers: 1, perLane: 1 }, (e) => errors.push((e as Error).message), { guard: new DeliveryGuard({ insecure: () => false, lookup: dns, ttlMs: 300 }) });
     const handled: string[] = [];
     const stop = new AbortController();
     const listening = queue.listen((m) => void handled.push((m as { id: string }).id), { signal: stop.signal });
@@ -343,6 +346,70 @@ describe('deliveries are checked again when they are sent', () => {
       await listening;
       db.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a delivery is not redirected to this machine or the local network', () => {
+  it('an inbox answering 307, 308 or 302 towards loopback or a name resolving to a private address makes no request there', async () => {
+    // The hostile servers' inboxes answer every POST with a redirect; `inside` stands for a
+    // service on this machine or the local network, and counts every connection it gets.
+    const inside = await recordingServer();
+    const redirects: Record<string, [number, string]> = {
+      'hostile-a.example.net': [307, `http://127.0.0.1:${inside.port}/admin`],
+      'hostile-b.example.net': [308, `https://127.0.0.1:${inside.port}/admin`],
+      'hostile-c.example.net': [302, `https://internal.example.net:${inside.port}/admin`],
+    };
+    const front = await recordingServer((req, res) => {
+      const [status, location] = redirects[req.url!.split('/')[1]!]!;
+      res.writeHead(status, { location });
+      res.end();
+    });
+    const hosts = Object.keys(redirects);
+    // The test's internet: the hostile names are public addresses served by `front`; a name of the
+    // local network resolves to one (and reaches `inside` if anything connects to it).
+    const dns = fakeDns({ ...Object.fromEntries(hosts.map((h) => [h, ['93.184.215.14']])), 'internal.example.net': ['10.0.0.7'] });
+    const toFront = pinnedTransport(true);
+    const hostile = (url: string) => hosts.includes(new URL(url).hostname);
+    const viaFront = async (request: Request) => {
+      const u = new URL(request.url);
+      const body = request.method === 'POST' ? await request.arrayBuffer() : undefined;
+      return toFront(new Request(`${front.url}/${u.hostname}${u.pathname}`, { method: request.method, headers: request.headers, body }));
+    };
+    const network = { lookup: dns, transport: (insecure: boolean) => (request: Request) => (hostile(request.url) ? viaFront(request) : pinnedTransport(insecure, dns)(request)) };
+    // Whatever sends with the global fetch meets the same internet (Fedify does, unless the hub
+    // gives its deliveries their own).
+    const globalFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      const request = new Request(input, init);
+      return hostile(request.url) ? viaFront(request) : globalFetch(request);
+    };
+    const t = await startFederatingHub(['alice'], { options: { federationNetwork: network } });
+    try {
+      const alice = t.channels.alice!;
+      const now = new Date().toISOString().slice(0, 19).replace('T', ' ');
+      for (const host of hosts) {
+        const id = `https://${host}/users/victim`;
+        upsertRemoteActor(t.hub.db, {
+          id, address: `victim@${host}`, name: 'Victim', url: id, icon: '', publicKeyPem: '', inbox: `${id}/inbox`, sharedInbox: `https://${host}/inbox`,
+          followers: `${id}/followers`, keyId: `${id}#main-key`, manuallyApproves: false,
+        }, now);
+        receiveFollow(t.hub, alice, { hash: id, name: 'Victim' }, { theirPerms: DEFAULT_CONNECTION_PERMS, followedBefore: false });
+        putFedFollow(t.hub.db, { channelId: alice.channel_id, actor: id, direction: 'in', activityId: `${id}/follows/alice`, accepted: true });
+      }
+      await secure(async () => {
+        await mastodonClient(t, 'alice').post('/api/v1/statuses', { status: 'a public post for the followers elsewhere' });
+        await eventually('each hostile inbox sent the post', () => hosts.every((h) => front.seen.includes(`POST /${h}/inbox`)));
+        await queueSettled(t);
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      assert.deepEqual(inside.seen, [], 'a redirect made the hub send a request to this machine');
+      assert.equal(inside.connections.count, 0, 'a redirect made the hub connect to this machine');
+    } finally {
+      globalThis.fetch = globalFetch;
+      await t.stop();
+      await front.close();
+      await inside.close();
     }
   });
 });

@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import { Temporal } from '@js-temporal/polyfill';
 import type { AddressInfo } from 'node:net';
-import { createFederation, generateCryptoKeyPair, MemoryKvStore, type Context, type Federation } from '@fedify/fedify';
+import { createFederation, generateCryptoKeyPair, getDocumentLoader, MemoryKvStore, type Context, type Federation, type KeyCache } from '@fedify/fedify';
 import { signRequest, verifyRequest, type HttpMessageSignaturesSpec } from '@fedify/fedify/sig';
 import {
   Accept, Activity, Announce, Collection, Create, Delete, Endpoints, Follow, Image, Like, Mention, Note, Person, PUBLIC_COLLECTION, Reject, Tombstone, Undo, Update,
-  type Recipient,
+  type CryptographicKey, type Multikey, type Recipient,
 } from '@fedify/vocab';
 
 /**
@@ -25,6 +25,25 @@ export interface Received {
 }
 
 export type Audience = 'public' | 'unlisted' | 'followers' | 'direct';
+
+/** A POST as it reached the peer's HTTP server, before Fedify saw it (so repeats are all here). */
+export interface RawPost {
+  path: string;
+  /** The activity's id and type, read from the body. */
+  id: string | undefined;
+  type: string | undefined;
+  /** How it was signed (Fedify knocks again with the other kind when refused). */
+  signature: 'rfc9421' | 'draft-cavage' | 'none';
+  /** What the peer answered. */
+  status: number;
+  at: number;
+}
+
+/**
+ * Decides about a POST before Fedify sees it: a status to answer with instead (503, 410…), or
+ * undefined to let Fedify handle it; it may wait first (a slow server).
+ */
+export type PostInterceptor = (post: { path: string; id: string | undefined; type: string | undefined; request: Request }) => Promise<number | undefined> | number | undefined;
 
 /** A request the peer's HTTP server received (before Fedify saw it), with what the peer answered. */
 export interface SeenRequest {
@@ -48,6 +67,8 @@ export interface PeerOptions {
    * it is for and the tests see exactly who got what.
    */
   sharedInbox?: boolean;
+  /** A fixed port (to come back at the same address); a free one by default. */
+  port?: number;
 }
 
 /** Which kind of HTTP signature a request carries. */
@@ -97,6 +118,12 @@ const inboxUri = (r: Recipient) => r.inboxId?.href;
 
 export class FedifyPeer {
   readonly received: Received[] = [];
+  /** Every POST the HTTP server took, in the order answered. */
+  readonly posts: RawPost[] = [];
+  /** POSTs being answered now, and the most there ever were at once. */
+  inFlight = 0;
+  maxInFlight = 0;
+  intercept: PostInterceptor | undefined;
   /** Every HTTP request the peer's server took, in order. */
   readonly requests: SeenRequest[] = [];
   private waiters: { match: (r: Received) => boolean; resolve: (r: Received) => void }[] = [];
@@ -144,17 +171,28 @@ export class FedifyPeer {
         const headers = new Headers();
         const seen: Record<string, string> = {};
         for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') (headers.set(k, v), (seen[k] = v));
-        const request = new Request(new URL(req.url ?? '/', peer.origin), { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
-        const response = await answer(request, seen);
-        peer.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: seen, body: body.toString('utf8'), status: response.status });
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(Buffer.from(await response.arrayBuffer()));
+        const raw = req.method === 'POST' ? rawActivity(req.url ?? '/', body) : undefined;
+        if (raw) {
+          peer.inFlight++;
+          peer.maxInFlight = Math.max(peer.maxInFlight, peer.inFlight);
+        }
+        try {
+          const request = new Request(new URL(req.url ?? '/', peer.origin), { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+          const instead = raw && (await peer.intercept?.({ ...raw, request: request.clone() }));
+          const response = instead ? new Response(null, { status: instead }) : await answer(request, seen);
+          peer.requests.push({ method: req.method ?? '', path: req.url ?? '', headers: seen, body: body.toString('utf8'), status: response.status });
+          if (raw) peer.posts.push({ ...raw, signature: headers.has('signature-input') ? 'rfc9421' : headers.has('signature') ? 'draft-cavage' : 'none', status: response.status, at: Date.now() });
+          res.writeHead(response.status, Object.fromEntries(response.headers));
+          res.end(Buffer.from(await response.arrayBuffer()));
+        } finally {
+          if (raw) peer.inFlight--;
+        }
       })().catch((err: Error) => {
         res.writeHead(500);
         res.end(err.message);
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     peer = new FedifyPeer(federation, server, origin, opts.sharedInbox ?? true);
     for (const name of opts.actors ?? ['ap1', 'ap2']) {
@@ -450,9 +488,44 @@ export class FedifyPeer {
     return `${this.actorUri(name)}#main-key`;
   }
 
+  /**
+   * An interceptor that answers POSTs of these activity types itself: 202 when their HTTP
+   * signature holds (checked as Fedify checks it, the key fetched from its owner once), 401 when
+   * not, and nothing more; for tests that count many deliveries and need no more of them.
+   */
+  acceptSigned(types: string[]): PostInterceptor {
+    const keys = new Map<string, CryptographicKey | Multikey | null>();
+    const keyCache: KeyCache = { get: async (id) => keys.get(id.href), set: async (id, key) => void keys.set(id.href, key) };
+    const documentLoader = getDocumentLoader({ allowPrivateAddress: true });
+    return async ({ type, request }) => {
+      if (!type || !types.includes(type)) return undefined;
+      return (await verifyRequest(request, { documentLoader, contextLoader: documentLoader, keyCache })) ? 202 : 401;
+    };
+  }
+
+  /** Stops listening (connections are refused) until comeBack(). */
+  async goDown(): Promise<void> {
+    await this.close();
+  }
+
+  /** Listens again on the same port. */
+  async comeBack(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(Number(new URL(this.origin).port), '127.0.0.1', resolve));
+  }
+
   async close(): Promise<void> {
+    if (!this.server.listening) return;
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function rawActivity(path: string, body: Buffer): { path: string; id: string | undefined; type: string | undefined } {
+  try {
+    const json = JSON.parse(body.toString('utf8')) as { id?: unknown; type?: unknown };
+    return { path, id: typeof json.id === 'string' ? json.id : undefined, type: typeof json.type === 'string' ? json.type : undefined };
+  } catch {
+    return { path, id: undefined, type: undefined };
   }
 }
 

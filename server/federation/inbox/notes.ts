@@ -13,6 +13,7 @@ import { escapeHtml } from '../../content/render.js';
 import { toAclString } from '../../util/ids.js';
 import { nowDb, toDbDate } from '../../util/time.js';
 import { itemByObjectId } from '../known-objects.js';
+import { writeTogether } from '../../db/group-commit.js';
 import { actorById, rememberActor } from '../remote-actors.js';
 import { localChannelOf } from './follows.js';
 import { actorDeleted } from './actors.js';
@@ -95,11 +96,13 @@ async function receive(ctx: InboxContext<Hub>, post: Post, authorId: string): Pr
   const visibility: Visibility = isPublic ? (unlisted ? 'unlisted' : 'public') : toFollowers ? 'private' : 'direct';
   const acl: AccessLists = isPublic ? PUBLIC_ACL : { ...PUBLIC_ACL, allow_cid: toAclString([author.xchan_hash, ...recipients.map((c) => c.channel_hash)]) };
   const keeper = recipients[0] ?? getChannel(db, replyTo!.uid)!;
-  receivePost(hub, {
+  const html = await htmlOf(post);
+  // Committed together with the other writes of this turn (a burst of posts from elsewhere).
+  await writeTogether(db, () => receivePost(hub, {
     keeper,
     author,
     mid: post.id!.href,
-    html: await htmlOf(post),
+    html,
     title: titleOf(post),
     summary: post.summary?.toString() ?? '',
     sensitive: Boolean(post.sensitive) || Boolean(post.summary),
@@ -110,7 +113,7 @@ async function receive(ctx: InboxContext<Hub>, post: Post, authorId: string): Pr
     replyTo,
     mentions: mentioned.map((m) => m.xchan_hash),
     hashtags,
-  });
+  }));
 }
 
 /** The post an activity carries, if it is the sender's own post on the sender's own server. */

@@ -80,15 +80,38 @@ async function deliverShare(hub: Hub, author: ChannelRow, kind: ItemEventKind, s
   await sendAs(hub, author, remoteAuthor, kind === 'delete' ? new Undo({ id: new URL(`${objectIdOf(hub.baseUrl, share)}#undo`), actor, object: announce }) : announce, { followers: true });
 }
 
+/** The job that delivers an item written here (queued with the item, handled by the federation's queue). */
+export const ITEM_JOB = 'hearth.item';
+
+export interface ItemJob {
+  type: typeof ITEM_JOB;
+  kind: ItemEventKind;
+  itemId: number;
+}
+
+const SENDERS: Record<string, (hub: Hub, author: ChannelRow, kind: ItemEventKind, item: ItemRow) => Promise<void>> = {
+  [VERB.LIKE]: deliverLike,
+  [VERB.SHARE]: deliverShare,
+  [VERB.POST]: deliverPost,
+};
+
 /**
- * Every post, comment, like and share a channel of the hub makes, edits or deletes goes to the
- * remote part of its audience. Items from elsewhere are never sent on.
+ * The delivery job of an item a channel of the hub made, edited or deleted, or undefined when it
+ * goes nowhere: posts, comments, likes and shares go to the remote part of their audience; items
+ * from elsewhere are never sent on.
  */
-export function onItemEvent(hub: Hub, kind: ItemEventKind, item: ItemRow): void {
-  if (!hub.federation.federation || item.item_origin !== 1 || item.item_type !== 0 || item.item_hidden) return;
+export function itemJob(hub: Hub, kind: ItemEventKind, item: ItemRow): ItemJob | undefined {
+  if (item.item_origin !== 1 || item.item_type !== 0 || item.item_hidden || !SENDERS[item.verb]) return undefined;
+  if (!getChannelByHash(hub.db, item.author_xchan)) return undefined;
+  return { type: ITEM_JOB, kind, itemId: item.id };
+}
+
+/** Queues the item's activity for its remote audience (its job's handler). */
+export async function deliverItem(hub: Hub, job: ItemJob): Promise<void> {
+  const item = getItem(hub.db, job.itemId);
+  // Deleted before its turn came: its Delete follows, and nothing else is sent.
+  if (!item || (job.kind !== 'delete' && item.item_deleted)) return;
   const author = getChannelByHash(hub.db, item.author_xchan);
-  if (!author) return;
-  const send = item.verb === VERB.LIKE ? deliverLike : item.verb === VERB.SHARE ? deliverShare : item.verb === VERB.POST ? deliverPost : undefined;
-  if (!send) return;
-  send(hub, author, kind, item).catch((err: Error) => hub.log.warn(`federation: could not queue a delivery of item ${item.id}: ${err.message}`));
+  const send = SENDERS[item.verb];
+  if (author && send) await send(hub, author, job.kind, item);
 }
