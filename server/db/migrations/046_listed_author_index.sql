@@ -5,4 +5,4 @@
 -- answer in the bench's huge data set; 2.5 ms with 2,000 photos). This index holds only the items a
 -- timeline can list, as item_listed_idx (031) does for the walks by id alone; SQLite picks it by
 -- itself for queries whose WHERE holds its three conditions.
-CREATE INDEX item_author_listed_idx ON item (author_xchan, id) WHERE item_deleted = 0 AND item_hidden = 0 AND item_type = 0;
+CREATE INDEX IF NOT EXISTS item_author_listed_idx ON item (author_xchan, id) WHERE item_deleted = 0 AND item_hidden = 0 AND item_type = 0;
