@@ -90,7 +90,14 @@ export function vacuum(hub: StorageHub): { freedBytes: number; bytes: number; ms
   try {
     const before = freeSpace(hub.db).bytes;
     const started = Date.now();
-    vacuumDatabase(hub.db);
+    try {
+      vacuumDatabase(hub.db);
+    } catch (err) {
+      // Another process (the command line) writing, or a statement still open on the connection.
+      const code = (err as { code?: string }).code ?? '';
+      if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) throw new StorageBusy('The database is busy; try again in a moment');
+      throw err;
+    }
     const after = freeSpace(hub.db).bytes;
     countAgain(hub);
     return { freedBytes: Math.max(0, before - after), bytes: after, ms: Date.now() - started };

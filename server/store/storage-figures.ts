@@ -28,8 +28,8 @@ export interface StorageFigures {
     /** Whether the bytes per kind were measured (SQLite's dbstat) or estimated from row counts. */
     measured: boolean;
   };
-  /** Bytes and rows of each kind of row in the database; bytes include the kind's indexes. */
-  kinds: { kind: RowKind; rows: number; bytes: number }[];
+  /** Bytes and rows of each kind of row in the database; bytes include the kind's indexes. Rows are null where not counted. */
+  kinds: { kind: RowKind; rows: number | null; bytes: number }[];
   /** The attachment store, as the database records it (each stored file once). */
   store: { bytes: number; photos: { count: number; bytes: number }; files: { count: number; bytes: number } };
   /** Remote actors' avatars kept in cache/avatars: counted up to a cap, then estimated. */
@@ -88,7 +88,8 @@ try {
   const channels = db.prepare('SELECT channel_id AS id, channel_address AS nick, channel_name AS name FROM channel WHERE channel_removed = 0 ORDER BY channel_id').all()
     .map((c) => ({ ...c, rows: {}, dbBytes: 0, seenNotifications: 0, photos: { count: 0, bytes: 0 }, files: { count: 0, bytes: 0 } }));
   const byId = new Map(channels.map((c) => [c.id, c]));
-  const rowsOf = {};
+  // The kinds whose rows are counted; the others' bytes only are known.
+  const rowsOf = { posts: 0, comments: 0, likes: 0, otherItems: 0, notifications: 0, photos: 0, files: 0, people: 0, messages: 0 };
   const channelRows = (uid, kind, n) => {
     rowsOf[kind] = (rowsOf[kind] || 0) + n;
     const c = byId.get(uid);
@@ -123,7 +124,7 @@ try {
     for (const [kind, n] of Object.entries(rowsOf)) kindBytes[kind] = counted ? Math.round(pageCount * pageSize * n / counted) : 0;
   }
   const KINDS = ['posts', 'comments', 'likes', 'otherItems', 'search', 'notifications', 'photos', 'files', 'people', 'messages', 'federation', 'other'];
-  const kinds = KINDS.map((kind) => ({ kind, rows: rowsOf[kind] || 0, bytes: kindBytes[kind] || 0 })).filter((k) => k.rows || k.bytes);
+  const kinds = KINDS.map((kind) => ({ kind, rows: kind in rowsOf ? rowsOf[kind] : null, bytes: kindBytes[kind] || 0 })).filter((k) => k.rows || k.bytes);
   for (const c of channels) {
     let bytes = 0;
     for (const [kind, n] of Object.entries(c.rows)) if (rowsOf[kind]) bytes += (kindBytes[kind] || 0) * n / rowsOf[kind];
