@@ -25,6 +25,8 @@ export interface StorageFigures {
     /** Free pages (freelist_count × page_size): what VACUUM would give back. */
     freeBytes: number;
     pageSize: number;
+    /** Room left unused inside the pages in use (dbstat; null without it): VACUUM packs part of it. */
+    unusedBytes: number | null;
     /** Whether the bytes per kind were measured (SQLite's dbstat) or estimated from row counts. */
     measured: boolean;
   };
@@ -75,13 +77,16 @@ try {
   const owner = new Map(db.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type IN ('table', 'index')").all().map((r) => [r.name, r.tbl_name]));
   let tableBytes = new Map();
   let measured = true;
+  let unusedBytes = 0;
   try {
-    for (const r of db.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat WHERE aggregate = 1 GROUP BY name').all()) {
+    for (const r of db.prepare('SELECT name, sum(pgsize) AS bytes, sum(unused) AS unused FROM dbstat WHERE aggregate = 1 GROUP BY name').all()) {
+      unusedBytes += r.unused;
       const table = owner.get(r.name) || r.name;
       tableBytes.set(table, (tableBytes.get(table) || 0) + r.bytes);
     }
   } catch {
     measured = false;
+    unusedBytes = null;
     tableBytes = new Map();
   }
 
@@ -179,7 +184,7 @@ try {
   const estimated = names.length > statted;
   const remoteMedia = { files: names.length, bytes: estimated && statted ? Math.round(bytes / statted * names.length) : bytes, estimated };
 
-  parentPort.postMessage({ ok: true, figures: { database: { bytes: pageCount * pageSize, freeBytes: freePages * pageSize, pageSize, measured }, kinds, store, remoteMedia, channels } });
+  parentPort.postMessage({ ok: true, figures: { database: { bytes: pageCount * pageSize, freeBytes: freePages * pageSize, unusedBytes, pageSize, measured }, kinds, store, remoteMedia, channels } });
 } catch (err) {
   parentPort.postMessage({ ok: false, error: String((err && err.message) || err) });
 } finally {
@@ -198,6 +203,8 @@ export function countStorage(dbFile: string, avatarDir: string): Promise<Storage
       eval: true,
       workerData: { file: dbFile, avatarDir, avatarFilesStatted: AVATAR_FILES_STATTED, driver: createRequire(import.meta.url).resolve('better-sqlite3'), nativeBinding: sqliteBinding() },
     });
+    // A count under way does not hold the process open once the hub has closed.
+    worker.unref();
     let answered = false;
     worker.once('message', (m: { ok: true; figures: StorageFigures } | { ok: false; error: string }) => {
       answered = true;
@@ -225,11 +232,16 @@ export function freeSpace(db: Db): { freeBytes: number; bytes: number } {
   return { freeBytes: (db.pragma('freelist_count', { simple: true }) as number) * pageSize, bytes: (db.pragma('page_count', { simple: true }) as number) * pageSize };
 }
 
-/**
- * Rebuilds the database file without its free pages, then copies the WAL back and truncates it
- * (VACUUM writes the whole database through it). Holds the connection, and so the hub, until done.
- */
+/** Rebuilds the database file without its free pages. Holds the connection, and so the hub, until done. */
 export function vacuumDatabase(db: Db): void {
   db.exec('VACUUM');
-  db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+/**
+ * Copies the whole WAL back and truncates it (VACUUM writes the whole database through it, and the
+ * WAL file keeps its size otherwise). False when a reader or another checkpoint was in the way.
+ */
+export function truncateWal(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  return result?.busy === 0;
 }

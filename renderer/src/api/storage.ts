@@ -6,7 +6,7 @@ export type RowKind = 'posts' | 'comments' | 'likes' | 'otherItems' | 'search' |
 /** The hub's storage as Settings → Storage sees it (the owner's /settings/storage/state). */
 export interface StorageReport {
   countedAt: string;
-  database: { bytes: number; freeBytes: number; pageSize: number; measured: boolean };
+  database: { bytes: number; freeBytes: number; unusedBytes: number | null; pageSize: number; measured: boolean };
   /** Rows are null where they are not counted (the search index, settings and the rest). */
   kinds: { kind: RowKind; rows: number | null; bytes: number }[];
   store: { bytes: number; photos: { count: number; bytes: number }; files: { count: number; bytes: number } };
@@ -22,7 +22,7 @@ export interface StorageReport {
     files: { count: number; bytes: number };
   }[];
   /** What compacting would free, and about how long the hub would answer nothing else. */
-  vacuum: { freeBytes: number; seconds: number };
+  vacuum: { freeBytes: number; unusedBytes: number | null; seconds: number };
 }
 
 const BASE = '/settings/storage/';

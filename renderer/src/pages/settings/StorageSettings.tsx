@@ -181,14 +181,12 @@ export function StorageSettings() {
       <div className="storage-action">
         <h3>Compact the database</h3>
         <p className="muted">
-          {report.vacuum.freeBytes > 0
-            ? `Compacting would give back ${formatSize(report.vacuum.freeBytes)} of free space to your disk. It rewrites the whole database: that takes ${duration(
-                report.vacuum.seconds
-              )}, and meanwhile the hub answers nothing else — this window, your apps and other devices wait.`
-            : 'The database has no free space to give back.'}
+          Free space in the database: {formatSize(report.vacuum.freeBytes)}, which compacting gives back to your disk
+          {report.vacuum.unusedBytes ? <>, with part of the {formatSize(report.vacuum.unusedBytes)} left unused inside its pages</> : null}. It rewrites the whole database: that takes{' '}
+          {duration(report.vacuum.seconds)}, and meanwhile the hub answers nothing else — this window, your apps and other devices wait.
         </p>
         <div className="actions actions-start">
-          <button type="button" className="button" onClick={() => setAsking('compact')} disabled={report.vacuum.freeBytes === 0}>
+          <button type="button" className="button" onClick={() => setAsking('compact')}>
             Compact the database…
           </button>
         </div>
