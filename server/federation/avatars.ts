@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hub } from '../hub-context.js';
-import { getFedActor, setRemoteAvatar } from '../store/federation.js';
+import { actorsWithAvatarCopies, getFedActor, setRemoteAvatar } from '../store/federation.js';
 import { nowDb } from '../util/time.js';
 import { inspectImage, renderScale } from '../services/images.js';
 import { FetchRefused, guardedGetBytes } from './fetch-documents.js';
@@ -18,7 +18,8 @@ export type AvatarSize = keyof typeof AVATAR_SCALES;
 const SIZES = Object.keys(AVATAR_SCALES) as AvatarSize[];
 
 /** A cache: it can be removed at any time, and the avatars are fetched again as their actors are seen. */
-const folderOf = (hub: Pick<Hub, 'dataDir'>) => join(hub.dataDir, 'cache', 'avatars');
+export const remoteAvatarFolder = (dataDir: string) => join(dataDir, 'cache', 'avatars');
+const folderOf = (hub: Pick<Hub, 'dataDir'>) => remoteAvatarFolder(hub.dataDir);
 const fileOf = (hub: Pick<Hub, 'dataDir'>, actorId: string, size: AvatarSize) =>
   join(folderOf(hub), `${createHash('sha256').update(actorId).digest('hex').slice(0, 40)}-${size}`);
 
@@ -123,4 +124,33 @@ export function refreshRemoteAvatar(hub: Hub, actorId: string): Promise<void> {
     });
   map.set(actorId, next);
   return next;
+}
+
+/**
+ * Empties the avatar cache: every actor shows a default avatar (at a new address, so that apps do
+ * not keep the old picture for it) until it is seen again and its icon fetched anew. Returns the
+ * files and bytes removed.
+ */
+export async function clearRemoteAvatars(hub: Hub): Promise<{ files: number; bytes: number }> {
+  const db = hub.db;
+  const actors = actorsWithAvatarCopies(db);
+  db.transaction(() => {
+    for (const actorId of actors) setRemoteAvatar(db, actorId, { source: '', type: '', urls: remoteAvatarUrls(hub.baseUrl, '') }, nowDb());
+  })();
+  const folder = folderOf(hub);
+  const names = await readdir(folder).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [] as string[];
+    throw err;
+  });
+  let files = 0;
+  let bytes = 0;
+  for (const name of names) {
+    const file = join(folder, name);
+    const size = (await stat(file).catch(() => undefined))?.size;
+    if (size === undefined) continue;
+    await rm(file, { force: true });
+    files++;
+    bytes += size;
+  }
+  return { files, bytes };
 }

@@ -103,6 +103,11 @@ export function setRemoteAvatar(db: Db, hash: string, a: { source: string; type:
   })();
 }
 
+/** Remote actors whose avatar the hub keeps a copy of. */
+export function actorsWithAvatarCopies(db: Db): string[] {
+  return stmt<[], { xchan_hash: string }>(db, "SELECT xchan_hash FROM fed_actor WHERE avatar != ''").all().map((r) => r.xchan_hash);
+}
+
 export function getFedActor(db: Db, hash: string): FedActorRow | undefined {
   return stmt<[string], FedActorRow>(db, 'SELECT * FROM fed_actor WHERE xchan_hash = ?').get(hash);
 }

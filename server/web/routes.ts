@@ -15,6 +15,7 @@ import { mountOAuth2Token } from './oauth2-token.js';
 import { mountOAuthAuthorize } from './oauth-authorize.js';
 import { mountOAuthSettings } from './oauth-settings.js';
 import { mountPasswordSettings } from './password-settings.js';
+import { mountStorageSettings } from './storage-settings.js';
 import { mountUi } from './ui.js';
 
 /** The hub's web pages (setup, login, settings) and the owner's UI, besides the two APIs. */
@@ -35,5 +36,6 @@ export function mountWeb(router: Router, hub: Hub): void {
   mountOAuthAuthorize(router, hub);
   mountOAuthSettings(router, hub);
   mountPasswordSettings(router, hub);
+  mountStorageSettings(router, hub);
   mountUi(router, hub);
 }

@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
 
 /** Addresses of the UI's own pages; anything else a browser asks for gets the app's "nothing here" page with status 404. */
 const APP_PAGES = [
-  '/stream', '/photos{/*rest}', '/files{/*rest}', '/groups{/*rest}', '/notifications', '/connections{/*rest}', '/settings', '/settings/profile', '/settings/lan', '/settings/federation', '/settings/backups', '/settings/oauth{/}', '/channels', '/channels/import', '/channels/new', '/item/:id', '/compose', '/search', '/tags/:tag', '/messages{/:nick}',
+  '/stream', '/photos{/*rest}', '/files{/*rest}', '/groups{/*rest}', '/notifications', '/connections{/*rest}', '/settings', '/settings/profile', '/settings/lan', '/settings/federation', '/settings/backups', '/settings/storage', '/settings/oauth{/}', '/channels', '/channels/import', '/channels/new', '/item/:id', '/compose', '/search', '/tags/:tag', '/messages{/:nick}',
   // URLs the APIs hand out: llink (/display/<mid>), plink and profile (/channel/<nick>), a follow
   // link (xchan_follow), a channel's contacts (xchan_connurl), a direct message's notification.
   '/display/:mid', '/channel/:nick{/}', '/follow', '/poco/:nick', '/mail/:id',

@@ -77,6 +77,7 @@ const SCREENS: Screen[] = [
   { route: '/connections/:abookId', url: (d) => `/connections/${d.remoteAbookId}` },
   { route: '/settings/oauth', url: () => '/settings/oauth/' },
   { route: '/settings', url: () => '/settings' },
+  { route: '/settings', url: () => '/settings/storage' },
   { route: '/channels', url: () => '/channels' },
   { route: '/channels/import', url: () => '/channels/import' },
   { route: '/channels/new', url: () => '/channels/new' },

@@ -6,9 +6,10 @@ import { BackupSettings } from './BackupSettings.tsx';
 import { PasswordSettings } from './PasswordSettings.tsx';
 import { ProfileSettings } from './ProfileSettings.tsx';
 import { SocialSettings } from './SocialSettings.tsx';
+import { StorageSettings } from './StorageSettings.tsx';
 
-/** /settings/profile, /settings/lan, /settings/federation and /settings/backups (used by the desktop app) open at their section. */
-const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access', '/settings/federation': 'settings-federation', '/settings/backups': 'settings-backups' };
+/** /settings/profile, /settings/lan, /settings/federation, /settings/backups (used by the desktop app) and /settings/storage open at their section. */
+const SECTIONS: Record<string, string> = { '/settings/profile': 'settings-profile', '/settings/lan': 'settings-access', '/settings/federation': 'settings-federation', '/settings/backups': 'settings-backups', '/settings/storage': 'settings-storage' };
 
 export function SettingsPage() {
   const { path } = useLocation();
@@ -35,6 +36,10 @@ export function SettingsPage() {
       <section className="card" aria-labelledby="settings-backups">
         <h2 id="settings-backups">Backups</h2>
         <BackupSettings />
+      </section>
+      <section className="card" aria-labelledby="settings-storage">
+        <h2 id="settings-storage">Storage</h2>
+        <StorageSettings />
       </section>
       <section className="card" aria-labelledby="settings-apps">
         <h2 id="settings-apps">Apps</h2>
