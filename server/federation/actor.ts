@@ -6,11 +6,22 @@ import { actorFacts } from '../store/federation.js';
 import { renderBody } from '../content/render.js';
 import { plainToHtml } from '../serializers/mastodon/account.js';
 import { approvesFollowersByHand } from './social.js';
+import { NULL_DATE } from '../util/time.js';
 
 /** The bio: the profile's short text as the apps show it, or else its longer text (a channel moved from Hubzilla). */
 function summaryOf(description: string, about: string): string | null {
   if (description.trim()) return plainToHtml(description);
   return about.trim() ? renderBody(about) : null;
+}
+
+/**
+ * The profile photo's address, with when it changed: the address of a channel's photo stays the
+ * same when the photo changes, and other servers fetch an avatar again only at a new address.
+ */
+function iconUrl(photoUrl: string, photoDate: string, origin: string): URL {
+  const url = new URL(photoUrl, origin);
+  if (photoDate && photoDate !== NULL_DATE) url.searchParams.set('v', photoDate.replace(/\D/g, ''));
+  return url;
 }
 
 /** The Person a local channel is to other servers, or null for a nick no channel has. */
@@ -26,7 +37,7 @@ export async function channelActor(ctx: Context<unknown>, db: Db, nick: string):
     name: channel.channel_name,
     summary: summaryOf(facts.description, facts.about),
     url: ctx.getActorUri(nick),
-    icon: facts.photoUrl ? new Image({ url: new URL(facts.photoUrl, ctx.canonicalOrigin), mediaType: facts.photoType }) : null,
+    icon: facts.photoUrl ? new Image({ url: iconUrl(facts.photoUrl, facts.photoDate, ctx.canonicalOrigin), mediaType: facts.photoType }) : null,
     inbox: ctx.getInboxUri(nick),
     outbox: ctx.getOutboxUri(nick),
     followers: ctx.getFollowersUri(nick),

@@ -1,7 +1,7 @@
 import type { Federation } from '@fedify/fedify';
 import type { Middleware } from 'koa';
 import type { Hub } from '../hub-context.js';
-import type { ItemRow, XchanRow } from '../store/rows.js';
+import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import type { ItemEventKind } from '../services/item-events.js';
 
 export interface FederationState {
@@ -32,6 +32,11 @@ export interface FederationRuntime {
    * queued if and only if the item was written, and survives a crash right after.
    */
   queueItem(kind: ItemEventKind, item: ItemRow): void;
+  /**
+   * Queues the Update of a channel's actor for its followers elsewhere, while federation runs and
+   * when what the actor shows changed. Call it inside the transaction that changes the profile.
+   */
+  queueActorUpdate(channel: ChannelRow): void;
   /**
    * Someone elsewhere by address (user@host, @user@host, acct:…) or actor URL, fetched and
    * remembered; undefined when federation does not run or nobody is found there.

@@ -8,7 +8,7 @@ import { toFetchRequest, sendFetchResponse } from './koa-adapter.js';
 import type { SqliteMessageQueue, QueueLimits } from './message-queue.js';
 import type { DeliveryPolicy } from './delivery-policy.js';
 import type { DeliveryGuard, DeliveryNetwork } from './delivery-guard.js';
-import type { ItemRow, XchanRow } from '../store/rows.js';
+import type { ChannelRow, ItemRow, XchanRow } from '../store/rows.js';
 import { actorByAddress, actorById } from './remote-actors.js';
 import { findXchanByUrl } from '../store/xchan-lookup.js';
 import { getLocalXchanByNick } from '../store/xchans.js';
@@ -16,6 +16,7 @@ import type { ItemEventKind } from '../services/item-events.js';
 import type { SocialEvent, SocialOutcome } from '../services/social-events.js';
 import { deliverItem, ITEM_JOB, itemJob, type ItemJob } from './outgoing/items.js';
 import { onSocialEvent } from './outgoing/social.js';
+import { ACTOR_JOB, actorUpdateJob, deliverActorUpdate, type ActorJob } from './outgoing/actor.js';
 import { federationEnabled, federationInsecure, federationUrl, federationUrlProblem } from './settings.js';
 import { InboxGuard, type InboxLimits } from './inbox-guard.js';
 import { rfc9421Covers } from './signature-coverage.js';
@@ -103,6 +104,7 @@ export class FederationService implements FederationRuntime {
     }
     const { federation, queue, guard } = buildFederation(this.hub, { publicUrl: url!, queue: this.o.queue, delivery: this.o.delivery, busy: this.o.busy, handled: this.o.handled, network: this.o.network });
     queue.handle(ITEM_JOB, (job) => deliverItem(this.hub, job as ItemJob));
+    queue.handle(ACTOR_JOB, (job) => deliverActorUpdate(this.hub, job as ActorJob));
     const stop = new AbortController();
     // Running before the queue starts: its first messages are handled at once, and need it.
     const running = { federation, queue, guard, url: url!, stop, listening: Promise.resolve() };
@@ -126,6 +128,12 @@ export class FederationService implements FederationRuntime {
   queueItem(kind: ItemEventKind, item: ItemRow): void {
     const r = this.running;
     const job = r && itemJob(this.hub, kind, item);
+    if (job) r.queue.push(job);
+  }
+
+  queueActorUpdate(channel: ChannelRow): void {
+    const r = this.running;
+    const job = r && actorUpdateJob(this.hub, channel);
     if (job) r.queue.push(job);
   }
 

@@ -135,6 +135,24 @@ export function followEnded(hub: Hub, channel: ChannelRow, targetHash: string): 
   else deleteConnection(db, mine.abook_id);
 }
 
+/**
+ * Before `channel` blocks `targetHash`, as Mastodon does: neither follows the other any more. Its
+ * follow of them ends (someone elsewhere gets Undo of the Follow), and so does their follow of it
+ * or their request (someone elsewhere gets a Reject of it; a channel here stops following).
+ */
+export function endFollowsBothWays(hub: Hub, channel: ChannelRow, targetHash: string): void {
+  const db = hub.db;
+  const mine = getConnection(db, channel.channel_id, targetHash);
+  if (mine && !mine.abook_self && !mine.abook_unconnected) disconnect(hub, channel, targetHash);
+  const local = getChannelByHash(db, targetHash);
+  const theirs = local && getConnection(db, local.channel_id, channel.channel_hash);
+  if (local && theirs && !theirs.abook_self && !theirs.abook_unconnected) disconnect(hub, local, channel.channel_hash);
+  if (!local && followsChannel(db, channel.channel_id, targetHash)) {
+    emitSocialEvent(hub, { kind: 'reject', channel, follower: targetHash });
+    followerLeft(hub, channel, targetHash);
+  }
+}
+
 /** Where a connection is seen and answered in the UI. */
 function connectionLink(hub: Hub, abookId: number | undefined): string {
   return `${hub.baseUrl}/connections${abookId ? `/${abookId}` : ''}`;

@@ -20,6 +20,7 @@ import { createItem, editItem } from './items.js';
 import { updatePostsShowing } from './item-html.js';
 import { isPublicAcl, PUBLIC_ACL, type AccessLists } from './acl.js';
 import { OBJ } from './verbs.js';
+import { emitProfileChange } from './profile-events.js';
 
 export const PROFILE_ALBUM = 'Profile Photos';
 
@@ -250,6 +251,7 @@ export async function setProfilePhoto(hub: Hub, channel: ChannelRow, file: FileS
         mimetype: p.mimetype,
         when: nowDb(),
       });
+      emitProfileChange(hub, channel);
       return record;
     })(),
   );

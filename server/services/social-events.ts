@@ -3,13 +3,15 @@ import type { ChannelRow } from '../store/rows.js';
 
 /**
  * What a channel did about someone who is not on this hub, for the federation to tell their server:
- * it follows or stops following them, accepts or rejects their follow.
+ * it follows or stops following them, accepts or rejects their follow, blocks or unblocks them.
  */
 export type SocialEvent =
   | { kind: 'follow'; channel: ChannelRow; target: string }
   | { kind: 'unfollow'; channel: ChannelRow; target: string }
   | { kind: 'accept'; channel: ChannelRow; follower: string }
-  | { kind: 'reject'; channel: ChannelRow; follower: string };
+  | { kind: 'reject'; channel: ChannelRow; follower: string }
+  | { kind: 'block'; channel: ChannelRow; target: string }
+  | { kind: 'unblock'; channel: ChannelRow; target: string };
 
 /** What the listener found: whether a follow waits for the other side's approval. */
 export interface SocialOutcome {

@@ -1,6 +1,9 @@
 import type { Db } from '../db/open.js';
 import { getPConfig, setPConfig } from '../store/config.js';
+import type { Hub } from '../hub-context.js';
+import type { ChannelRow } from '../store/rows.js';
 import { permissionLimit, PERMS } from './permissions.js';
+import { emitProfileChange } from './profile-events.js';
 
 /**
  * The two social settings of a channel that Mastodon apps know too, kept where Hubzilla keeps them:
@@ -18,8 +21,10 @@ export function approvesFollowersByHand(db: Db, uid: number): boolean {
   return isLockedValue(getPConfig(db, uid, 'system', 'autoperms'));
 }
 
-export function setApprovesFollowersByHand(db: Db, uid: number, byHand: boolean): void {
-  setPConfig(db, uid, 'system', 'autoperms', byHand ? '0' : '1');
+/** Sets whether the channel approves its followers by hand (its actor's manuallyApprovesFollowers). */
+export function setApprovesFollowersByHand(hub: Pick<Hub, 'db' | 'federation'>, channel: ChannelRow, byHand: boolean): void {
+  setPConfig(hub.db, channel.channel_id, 'system', 'autoperms', byHand ? '0' : '1');
+  emitProfileChange(hub, channel);
 }
 
 /** Who may comment on (and react to) the channel's posts, among those who may see them. */

@@ -3,6 +3,7 @@ import type { ChannelRow } from '../../store/rows.js';
 import { renameChannel } from '../../store/channels.js';
 import { setChannelLocation, updateDefaultProfile } from '../../store/profile-fields.js';
 import { badRequest } from '../../http/errors.js';
+import { emitProfileChange } from '../profile-events.js';
 
 export interface ProfileUpdate {
   name?: string;
@@ -29,5 +30,6 @@ export function updateProfile(hub: Hub, channel: ChannelRow, u: ProfileUpdate): 
     if (name) renameChannel(hub.db, channel.channel_id, name);
     updateDefaultProfile(hub.db, channel.channel_id, { fullname: name || undefined, pdesc: u.description?.trim(), homepage: url });
     if (u.location !== undefined) setChannelLocation(hub.db, channel.channel_id, u.location.trim());
+    emitProfileChange(hub, channel);
   })();
 }

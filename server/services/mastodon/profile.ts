@@ -50,7 +50,7 @@ export async function updateAccount(hub: Hub, channel: ChannelRow, u: AccountUpd
   hub.db.transaction(() => {
     updateProfile(hub, channel, { name: u.displayName, description: u.note });
     if (fields) setPConfig(hub.db, channel.channel_id, 'mastodon', 'fields', JSON.stringify(fields.map((f) => ({ name: f.name.trim(), value: f.value.trim() }))));
-    if (u.locked !== undefined) setApprovesFollowersByHand(hub.db, channel.channel_id, u.locked);
+    if (u.locked !== undefined) setApprovesFollowersByHand(hub, channel, u.locked);
     if (u.bot !== undefined) setPConfig(hub.db, channel.channel_id, 'mastodon', 'bot', u.bot ? '1' : '0');
     if (u.privacy !== undefined) setPConfig(hub.db, channel.channel_id, 'mastodon', 'privacy', u.privacy);
   })();

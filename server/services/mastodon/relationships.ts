@@ -5,6 +5,8 @@ import { followStates } from '../../store/social-graph.js';
 import { deleteConnection, getAbconfig, getConnection, insertConnection, POST_SUBSCRIPTION, setAbconfig, updateConnection } from '../../store/connections.js';
 import { mastodonRelationship } from '../../serializers/mastodon/relationship.js';
 import { HttpError } from '../../http/errors.js';
+import { endFollowsBothWays } from '../connections.js';
+import { emitSocialEvent } from '../social-events.js';
 
 /** How the channel relates to each of these identities. */
 export function relationships(hub: Hub, channel: ChannelRow, people: XchanRow[]) {
@@ -31,12 +33,19 @@ export function relationships(hub: Hub, channel: ChannelRow, people: XchanRow[])
 
 /**
  * Blocks or unblocks: the connection record is kept (or made) with the block flag, as the
- * connections page does it, so that blocked channels see none of the channel's posts.
+ * connections page does it, so that blocked channels see none of the channel's posts. A block
+ * ends the follows both ways first (as Mastodon does); someone elsewhere is sent Block, and
+ * Undo of it on unblock.
  */
 export function setBlocked(hub: Hub, channel: ChannelRow, target: XchanRow, on: boolean): void {
   if (target.xchan_hash === channel.channel_hash) throw new HttpError(422, 'Validation failed: you cannot block yourself');
   const db = hub.db;
   db.transaction(() => {
+    const was = Boolean(getConnection(db, channel.channel_id, target.xchan_hash)?.abook_blocked);
+    if (on === was) return;
+    if (on) endFollowsBothWays(hub, channel, target.xchan_hash);
+    // Told before the record (and what it keeps of the Block sent) may go.
+    else emitSocialEvent(hub, { kind: 'unblock', channel, target: target.xchan_hash });
     const c = getConnection(db, channel.channel_id, target.xchan_hash);
     // A record kept only for the block (nobody follows, nothing waits for an answer) goes with it.
     if (c && !on && c.abook_unconnected && c.abook_pending && c.abook_ignored) deleteConnection(db, c.abook_id);
@@ -45,6 +54,7 @@ export function setBlocked(hub: Hub, channel: ChannelRow, target: XchanRow, on: 
       const id = insertConnection(db, { account: channel.channel_account_id, channel: channel.channel_id, xchan: target.xchan_hash, pending: true, unconnected: true, myPerms: 0, theirPerms: 0 });
       updateConnection(db, id, { abook_blocked: 1, abook_ignored: 1 });
     }
+    if (on) emitSocialEvent(hub, { kind: 'block', channel, target: target.xchan_hash });
   })();
 }
 

@@ -32,7 +32,7 @@ export const accountSettingsRoute: ApiRoute = {
       if (policy !== undefined && !isCommentPolicy(policy)) throw badRequest(`comment_policy must be one of ${COMMENT_POLICIES.join(', ')}`);
       const locked = req.params.has('protected') ? req.params.bool('protected') : undefined;
       db.transaction(() => {
-        if (locked !== undefined) setApprovesFollowersByHand(db, ch.channel_id, locked);
+        if (locked !== undefined) setApprovesFollowersByHand(req.hub, ch, locked);
         if (policy !== undefined) setCommentPolicy(db, ch.channel_id, policy);
       })();
     }
