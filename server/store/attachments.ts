@@ -51,13 +51,24 @@ export interface AttachFilter {
   filehash?: string;
   filename?: string;
   filetype?: string;
-  /** Offset; applied only together with a positive limit (Hubzilla). */
-  start?: number;
-  /** 0 or absent: all. */
-  records?: number;
+  /** Only the entries directly in this folder (its hash; '' is the top level). */
+  folder?: string;
   /** Created at or after / at or before (UTC datetimes). */
   since?: string;
   until?: string;
+}
+
+/** Where an ordered listing resumes: just after the row with this creation date and id. */
+export interface ListingCursor {
+  created: string;
+  id: number;
+}
+
+/** One slice of an ordered listing: at most `limit` rows, after `after` and then `offset` more. */
+export interface ListingSlice {
+  limit: number;
+  offset?: number;
+  after?: ListingCursor;
 }
 
 /** The columns the files listing shows. */
@@ -69,12 +80,13 @@ const LISTING_COLUMNS = [
 export type AttachListingRow = Pick<AttachRow, (typeof LISTING_COLUMNS)[number]>;
 
 /**
- * The listed columns of a channel's files and folders, oldest first, filtered like the native
- * files listing. Whole rows cost three times as much to build for a few thousand files.
+ * The listed columns of a slice of a channel's files and folders, oldest first (created, id),
+ * filtered like the native files listing. The (uid, created, id) index reads the slice in order, so
+ * it costs the same whatever lies outside it (but an offset, which is stepped over).
  */
-export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachListingRow[] {
+export function listAttach(db: Db, uid: number, f: AttachFilter, slice: ListingSlice): AttachListingRow[] {
   const where = ['uid = @uid'];
-  const params: Record<string, unknown> = { uid };
+  const params: Record<string, unknown> = { uid, limit: slice.limit, offset: slice.offset ?? 0 };
   if (f.filehash !== undefined) {
     where.push('hash = @filehash');
     params.filehash = f.filehash;
@@ -87,6 +99,10 @@ export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachLis
     where.push("filetype LIKE @filetype ESCAPE '\\'");
     params.filetype = `%${escapeLike(f.filetype)}%`;
   }
+  if (f.folder !== undefined) {
+    where.push('folder = @folder');
+    params.folder = f.folder;
+  }
   if (f.since) {
     where.push('created >= @since');
     params.since = f.since;
@@ -95,13 +111,12 @@ export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachLis
     where.push('created <= @until');
     params.until = f.until;
   }
-  let limit = '';
-  if (f.records && f.records > 0) {
-    limit = ' LIMIT @records + 0 OFFSET @start';
-    params.records = f.records;
-    params.start = f.start ?? 0;
+  if (slice.after) {
+    where.push('(created, id) > (@afterCreated, @afterId)');
+    params.afterCreated = slice.after.created;
+    params.afterId = slice.after.id;
   }
-  return allWide<AttachListingRow>(db, `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id${limit}`, params);
+  return allWide<AttachListingRow>(db, `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id LIMIT @limit + 0 OFFSET @offset`, params);
 }
 
 export function countAttach(db: Db, uid: number): number {
