@@ -119,6 +119,19 @@ export function listAttach(db: Db, uid: number, f: AttachFilter, slice: ListingS
   return allWide<AttachListingRow>(db, `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id LIMIT @limit + 0 OFFSET @offset`, params);
 }
 
+/**
+ * Order of one folder's entries as a file browser shows them: folders first, then by name (case
+ * aside); read with an offset only.
+ */
+export function listFolderByName(db: Db, uid: number, folder: string, slice: { limit: number; offset: number }): AttachListingRow[] {
+  return allWide<AttachListingRow>(
+    db,
+    `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE uid = @uid AND folder = @folder
+     ORDER BY is_dir DESC, filename COLLATE NOCASE, id LIMIT @limit + 0 OFFSET @offset`,
+    { uid, folder, limit: slice.limit, offset: slice.offset },
+  );
+}
+
 export function countAttach(db: Db, uid: number): number {
   return stmt<[number], { n: number }>(db, 'SELECT count(*) AS n FROM attach WHERE uid = ?').get(uid)!.n;
 }

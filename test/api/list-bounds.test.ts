@@ -157,6 +157,13 @@ const CASES: ListCase[] = [
     wholeIds: (a) => a.body.results.map((f: { hash: string }) => f.hash),
   },
   {
+    name: 'native files of one folder as a file browser lists them (folder=, order=name)',
+    rows: 'folder',
+    cap: 500,
+    pages: nativePages('files?folder=seedfolder&order=name', 500, 'results', (f) => f.hash),
+    overAsk: async () => (await native('files?folder=seedfolder&order=name&records=0')).body.results.map((f: { hash: string }) => f.hash),
+  },
+  {
     name: 'native photos',
     rows: 'photos',
     cap: 700,

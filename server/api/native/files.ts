@@ -1,9 +1,9 @@
 import type { ApiRoute } from '../../http/api.js';
 import { badRequest } from '../../http/errors.js';
 import { setJsonStream } from '../../http/answer-body.js';
-import { listAttach, type AttachListingRow } from '../../store/attachments.js';
+import { listAttach, listFolderByName, type AttachListingRow } from '../../store/attachments.js';
+import { LISTING_BATCH, readListing } from '../../services/listing.js';
 import { attachListing } from '../../serializers/native/attach.js';
-import { readListing } from '../../services/listing.js';
 import { LazyArray, type JsonMembers } from '../../util/json-stream.js';
 import { nowDb, NULL_DATE } from '../../util/time.js';
 import { dateParam } from './param-dates.js';
@@ -11,7 +11,9 @@ import { dateParam } from './param-dates.js';
 /**
  * files: the channel's files and folders, oldest first. filehash exact, filename and filetype
  * substrings, created between since and until; start applies with a positive records (0 = all).
- * `folder` (the hub's own; '' is the top level) keeps the entries directly in one folder.
+ * The hub's own: `folder` ('' is the top level) keeps the entries directly in one folder, and with
+ * it `order=name` lists them as a file browser does (folders first, then by name), a page of at most
+ * 500 (records 0 or more asks for 500) from start; the other filters do not apply there.
  *
  * Hubzilla's importers ask for every file with no records at all, so 0 keeps meaning all; an answer
  * longer than a batch is streamed as it is read, holding one batch in memory however many files
@@ -38,6 +40,14 @@ export const files: ApiRoute = {
       until,
     };
     const uid = user().channel.channel_id;
+    const order = params.str('order');
+    if (order !== undefined && order !== 'name') throw badRequest('order must be name');
+    if (order === 'name') {
+      if (filter.folder === undefined) throw badRequest('order=name lists one folder: folder is missing');
+      const limit = records > 0 && records < LISTING_BATCH ? records : LISTING_BATCH;
+      const rows = listFolderByName(hub.db, uid, filter.folder, { limit, offset: start });
+      return { success: true, results: rows.map(attachListing), start, records: rows.length };
+    }
     const listing = readListing((slice) => listAttach(hub.db, uid, filter, slice), start, records);
     const counted = Boolean(start || records);
     if (listing.complete) {
