@@ -100,21 +100,40 @@ export interface PhotoListRow extends Pick<PhotoRow, 'resource_id' | 'album' | '
   thumb_mimetype: string;
 }
 
+/** Which photos a list of photos shows: one album's, or each album's first photo; a slice of them. */
+export interface PhotoResourceQuery {
+  album?: string;
+  /** Only the first photo of each album (oldest), as its cover. */
+  covers?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
 /**
  * One row per photo of a channel (its smallest scale number) with its thumbnail scale, oldest
  * first; only the columns listings show (every column of every row cost more than the query).
  */
-export function listPhotoResources(db: Db, uid: number): PhotoListRow[] {
-  return stmt<[number], PhotoListRow>(
+export function listPhotoResources(db: Db, uid: number, q: PhotoResourceQuery = {}): PhotoListRow[] {
+  const where = ['p.uid = @uid', 'p.photo_usage IN (0, 1)', 'p.imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)'];
+  const params: Record<string, unknown> = { uid, limit: q.limit ?? -1, offset: q.offset ?? 0 };
+  if (q.album !== undefined) {
+    where.push('p.album = @album');
+    params.album = q.album;
+  }
+  if (q.covers) {
+    where.push(`p.id IN (SELECT (SELECT c.id FROM photo c WHERE c.uid = @uid AND c.album = a.album AND c.photo_usage IN (0, 1) ORDER BY c.created, c.id LIMIT 1)
+      FROM (SELECT DISTINCT album FROM photo WHERE uid = @uid AND photo_usage IN (0, 1)) a)`);
+  }
+  return stmt<Record<string, unknown>, PhotoListRow>(
     db,
     `SELECT p.resource_id, p.album, p.filename, p.mimetype, t.imgscale AS thumb_scale, t.mimetype AS thumb_mimetype
      FROM photo p JOIN photo t ON t.id = coalesce(
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 2),
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 5),
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id ORDER BY s.imgscale DESC LIMIT 1))
-     WHERE p.uid = ? AND p.photo_usage IN (0, 1) AND p.imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)
-     ORDER BY p.created, p.id`,
-  ).all(uid);
+     WHERE ${where.join(' AND ')}
+     ORDER BY p.created, p.id LIMIT @limit + 0 OFFSET @offset`,
+  ).all(params);
 }
 
 /** Albums of a channel with the number of photos in each, by name ('' is the root album). */

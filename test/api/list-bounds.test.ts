@@ -80,6 +80,7 @@ before(async () => {
   expected.files = ids('SELECT hash FROM attach WHERE uid = ?');
   expected.folder = ids("SELECT hash FROM attach WHERE uid = ? AND folder = 'seedfolder'");
   expected.photos = ids('SELECT resource_id FROM photo WHERE uid = ? AND photo_usage IN (0, 1)');
+  expected.odd = ids("SELECT resource_id FROM photo WHERE uid = ? AND album = 'Odd'");
   expected.notifications = ids('SELECT id FROM notify WHERE uid = ?');
 });
 after(() => t?.stop());
@@ -121,6 +122,18 @@ function compatPages(path: string, count: number) {
       yield page;
       if (!page.length) return;
       maxId = Number(page[page.length - 1]) - 1;
+    }
+  };
+}
+
+/** page/count pages of the microblog API (page from 1) until a short one. */
+function compatPagePages(path: string, count: number, idOf: (e: any) => string) {
+  return async function* () {
+    for (let page = 1; ; page++) {
+      const { body } = await compat(`${path}${path.includes('?') ? '&' : '?'}count=${count}&page=${page}`);
+      const entries = (Array.isArray(body) ? body : []).map(idOf);
+      yield entries;
+      if (entries.length < count) return;
     }
   };
 }
@@ -172,6 +185,19 @@ const CASES: ListCase[] = [
     wholeIds: (a) => a.body.photos.map((p: { resource_id: string }) => p.resource_id),
   },
   {
+    name: 'microblog ext/photos/list',
+    rows: 'photos',
+    cap: 500,
+    pages: compatPagePages('ext/photos/list.json', 500, (p) => p.id),
+    overAsk: async () => ((await compat('ext/photos/list.json?count=5000')).body as { id: string }[]).map((p) => p.id),
+  },
+  {
+    name: 'microblog ext/photos/list of one album',
+    rows: 'odd',
+    cap: 100,
+    pages: compatPagePages('ext/photos/list.json?album=Odd', 100, (p) => p.id),
+  },
+  {
     name: 'microblog ext/notifications',
     rows: 'notifications',
     cap: 200,
@@ -208,3 +234,11 @@ for (const c of CASES) {
     }
   });
 }
+
+test('microblog ext/photos/list album_covers=1: one photo per album, its first', async () => {
+  const { body } = await compat('ext/photos/list.json?album_covers=1');
+  assert.deepEqual(
+    (body as { id: string; album: string }[]).map((p) => [p.album, p.id]).sort(),
+    [['Even', 'seedphoto0'], ['Odd', 'seedphoto1']],
+  );
+});
