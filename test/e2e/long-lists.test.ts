@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Response } from 'playwright-core';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { openUi, type Ui } from '../helpers/ui.js';
+import { openUi, pngOf, type Ui } from '../helpers/ui.js';
 import { insertAttach } from '../../server/store/attachments.js';
 import { insertNotification } from '../../server/store/notify.js';
 import { NOTIFY } from '../../server/services/notifications.js';
@@ -46,7 +46,7 @@ before(async () => {
   ui = await openUi(hub, { as: 'alice' });
   ui.page.on('response', (res: Response) => {
     const url = new URL(res.url());
-    if (!/\/api\/(z\/1\.0\/files|ext\/notifications)$/.test(url.pathname.replace(/\.json$/, '')) || res.request().method() !== 'GET') return;
+    if (!/\/api\/(z\/1\.0\/files|ext\/notifications|ext\/photos\/list)$/.test(url.pathname.replace(/\.json$/, '')) || res.request().method() !== 'GET') return;
     void res.json().then(
       (body: any) => answers.push({ url: url.pathname + url.search, entries: Array.isArray(body) ? body.length : (body?.results?.length ?? 0) }),
       () => undefined,
@@ -115,6 +115,37 @@ test('100 notifications show 40, then older ones on request, each once', async (
   await ui.screenshots('notifications-long-all', { fullPage: false });
   assert.ok(
     answers.every((a) => a.entries <= 40),
+    `no answer holds more than a page: ${JSON.stringify(answers)}`,
+  );
+});
+
+test('an album of 120 photos shows 100, then the rest on request; the albums page reads only covers', async () => {
+  const { page } = ui;
+  const png = new Uint8Array(await pngOf({ r: 200, g: 120, b: 60 }, 64, 48));
+  for (let i = 0; i < 120; i++) {
+    const form = new FormData();
+    form.append('album', 'Holiday');
+    form.append('media', new Blob([png], { type: 'image/png' }), `shot-${i}.png`);
+    const res = await hub.request('/api/ext/photo/create.json', { as: 'alice', method: 'POST', body: form });
+    assert.equal(res.status, 200, await res.text());
+  }
+  answers.length = 0;
+  await page.goto('/photos');
+  await page.getByRole('list', { name: 'Albums' }).getByText('120 photos').waitFor();
+  await page.getByRole('link', { name: /Holiday/ }).click();
+  await page.getByRole('heading', { name: 'Holiday', level: 1 }).waitFor();
+  await page.getByText('120 photos').waitFor();
+  const grid = page.getByRole('list', { name: 'Photos' });
+  const more = page.getByRole('button', { name: 'Show more photos' });
+  await more.waitFor();
+  assert.equal(await grid.getByRole('listitem').count(), 100);
+  await more.scrollIntoViewIfNeeded();
+  await ui.screenshots('photos-long-album', { fullPage: false });
+  await more.click();
+  await page.waitForFunction(() => document.querySelectorAll('.photo-grid li').length === 120);
+  await more.waitFor({ state: 'detached' });
+  assert.ok(
+    answers.every((a) => a.entries <= 100),
     `no answer holds more than a page: ${JSON.stringify(answers)}`,
   );
 });
