@@ -8,6 +8,7 @@ import { insertPhoto, PHOTO_NORMAL } from '../../server/store/photos.js';
 import { insertNotification } from '../../server/store/notify.js';
 import { NOTIFY } from '../../server/services/notifications.js';
 import { FOLLOW_NOTIFY_VERB } from '../../server/services/connections.js';
+import { insertConnection } from '../../server/store/connections.js';
 
 /**
  * The lists that grow without bound (files, photos, notifications), each holding more rows than
@@ -22,9 +23,11 @@ const FILES = 1200;
 const IN_FOLDER = 600;
 const PHOTOS = 1200;
 const NOTIFICATIONS = 450;
+const FRIENDS = 250;
 
 let t: TestHub;
 let mastodon: ReturnType<typeof bearerFetch>;
+let accountId = '';
 const expected: Record<string, string[]> = {};
 
 interface Answer {
@@ -47,6 +50,7 @@ before(async () => {
   t = await startHub({ channels: ['alice', 'bob'] });
   const session = await webLogin(t, 'alice');
   mastodon = bearerFetch(t, await mastodonToken(t, session, { channel: 'alice' }));
+  accountId = ((await (await mastodon('/api/v1/accounts/verify_credentials')).json()) as { id: string }).id;
   const db = t.hub.db;
   const alice = t.channels.alice!;
   const bob = t.channels.bob!;
@@ -75,12 +79,20 @@ before(async () => {
         uid: alice.channel_id, link: '', iid: 0, parent: 0, ntype: NOTIFY.INTRO, verb: FOLLOW_NOTIFY_VERB, otype: 'intro', xchan: bob.channel_hash,
       } as never);
     }
+    // People elsewhere whom alice follows.
+    const xchan = db.prepare("INSERT INTO xchan (xchan_hash, xchan_name, xchan_addr, xchan_url, xchan_network) VALUES (?, ?, ?, ?, 'activitypub')");
+    for (let i = 0; i < FRIENDS; i++) {
+      const hash = `https://elsewhere.example/users/friend${i}`;
+      xchan.run(hash, `Friend ${i}`, `friend${i}@elsewhere.example`, hash);
+      insertConnection(db, { account: alice.channel_account_id, channel: alice.channel_id, xchan: hash, pending: false, myPerms: 0, theirPerms: 0 });
+    }
   })();
   const ids = (sql: string) => (db.prepare(sql).pluck().all(alice.channel_id) as (string | number)[]).map(String);
   expected.files = ids('SELECT hash FROM attach WHERE uid = ?');
   expected.folder = ids("SELECT hash FROM attach WHERE uid = ? AND folder = 'seedfolder'");
   expected.photos = ids('SELECT resource_id FROM photo WHERE uid = ? AND photo_usage IN (0, 1)');
   expected.odd = ids("SELECT resource_id FROM photo WHERE uid = ? AND album = 'Odd'");
+  expected.friends = (db.prepare("SELECT xchan_id FROM xchan WHERE xchan_hash LIKE 'https://elsewhere.example/%'").pluck().all() as number[]).map(String);
   expected.notifications = ids('SELECT id FROM notify WHERE uid = ?');
 });
 after(() => t?.stop());
@@ -196,6 +208,20 @@ const CASES: ListCase[] = [
     rows: 'odd',
     cap: 100,
     pages: compatPagePages('ext/photos/list.json?album=Odd', 100, (p) => p.id),
+  },
+  {
+    name: 'microblog statuses/friends without a cursor (count and page)',
+    rows: 'friends',
+    cap: 200,
+    pages: compatPagePages('statuses/friends.json', 200, (u) => String(u.id)),
+    overAsk: async () => ((await compat('statuses/friends.json?count=1000')).body as { id: number }[]).map((u) => String(u.id)),
+  },
+  {
+    name: 'Mastodon following',
+    rows: 'friends',
+    cap: 80,
+    pages: () => mastodonPages(`/api/v1/accounts/${accountId}/following`, 80)(),
+    overAsk: async () => ((await (await mastodon(`/api/v1/accounts/${accountId}/following?limit=1000`)).json()) as { id: string }[]).map((a) => a.id),
   },
   {
     name: 'microblog ext/notifications',
