@@ -103,16 +103,19 @@ export function listAttach(db: Db, uid: number, f: AttachFilter, slice: ListingS
     where.push('folder = @folder');
     params.folder = f.folder;
   }
-  if (f.since) {
+  // One lower bound on created, so that the index is entered right there (of since and where the
+  // slice resumes, the later); then the rows of that same time already read are passed over by id.
+  const since = slice.after && (!f.since || slice.after.created > f.since) ? slice.after.created : f.since;
+  if (since) {
     where.push('created >= @since');
-    params.since = f.since;
+    params.since = since;
   }
   if (f.until) {
     where.push('created <= @until');
     params.until = f.until;
   }
   if (slice.after) {
-    where.push('(created, id) > (@afterCreated, @afterId)');
+    where.push('(created > @afterCreated OR id > @afterId)');
     params.afterCreated = slice.after.created;
     params.afterId = slice.after.id;
   }

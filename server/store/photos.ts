@@ -86,7 +86,8 @@ export function listPhotoRows(db: Db, uid: number, album: string | undefined, sl
     params.album = album;
   }
   if (slice.after) {
-    where.push('(created, id) > (@afterCreated, @afterId)');
+    // A lower bound on created enters the index where the slice resumes; rows of that same time already read are passed over by id.
+    where.push('created >= @afterCreated', '(created > @afterCreated OR id > @afterId)');
     params.afterCreated = slice.after.created;
     params.afterId = slice.after.id;
   }
