@@ -1,6 +1,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHub, type TestHub } from '../helpers/hub.js';
+import http from 'node:http';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { PASSWORD, startHub, type TestHub } from '../helpers/hub.js';
 import { webLogin } from '../helpers/web-session.js';
 import { bearerFetch, mastodonToken } from '../helpers/mastodon.js';
 import { insertAttach } from '../../server/store/attachments.js';
@@ -267,4 +270,45 @@ test('microblog ext/photos/list album_covers=1: one photo per album, its first',
     (body as { id: string; album: string }[]).map((p) => [p.album, p.id]).sort(),
     [['Even', 'seedphoto0'], ['Odd', 'seedphoto1']],
   );
+});
+
+/** Live memory (heap and buffers) after collecting garbage. */
+function liveBytes(): number {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+}
+
+test('ten clients that stall reading the whole files listing (20,000 files) do not make the hub hold ten answers', async () => {
+  const big = await startHub({ channels: ['carol'] });
+  try {
+    const carol = big.channels.carol!;
+    big.hub.db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) {
+        insertAttach(big.hub.db, {
+          aid: carol.channel_account_id, uid: carol.channel_id, hash: `bigfile${String(i).padStart(57, '0')}`, creator: carol.channel_hash, filename: `file-${i}.txt`,
+          filetype: 'text/plain', filesize: 100, revision: 0, folder: '', flags: 0, is_dir: 0, is_photo: 0, os_storage: 1, os_path: '', display_path: '', content: '',
+          created: '2025-01-01 00:00:00', edited: '2025-01-01 00:00:00', allow_cid: '', allow_gid: '', deny_cid: '', deny_gid: '',
+        });
+      }
+    })();
+    const whole = await (await big.request('/api/z/1.0/files', { as: 'carol' })).arrayBuffer();
+    const before = liveBytes();
+    const auth = `Basic ${Buffer.from(`carol:${PASSWORD}`).toString('base64')}`;
+    const stalled = await Promise.all(
+      Array.from({ length: 10 }, () => new Promise<http.IncomingMessage>((resolve) => http.get(`${big.url}/api/z/1.0/files`, { headers: { authorization: auth } }, (res) => (res.pause(), resolve(res))))),
+    );
+    // Let the hub go as far as the stalled sockets let it.
+    await new Promise((r) => setTimeout(r, 1000));
+    const grown = liveBytes() - before;
+    for (const res of stalled) res.destroy();
+    const MB = 1024 * 1024;
+    // Built whole, the ten answers alone would take ten times this (old code: about 156 MB more).
+    assert.ok(grown < 3 * whole.byteLength, `live memory grew ${(grown / MB).toFixed(1)} MB with ten stalled readers of a ${(whole.byteLength / MB).toFixed(1)} MB answer`);
+  } finally {
+    await big.stop();
+  }
 });
