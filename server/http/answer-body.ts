@@ -1,5 +1,6 @@
 import type { Context } from 'koa';
 import { BufferPool } from '../util/buffer-pool.js';
+import { chunkStream, jsonObjectChunks, type JsonMembers } from '../util/json-stream.js';
 
 /** Answers up to this size are encoded into reused buffers; larger ones get their own. */
 const POOLED_BYTES = 2 * 1024 * 1024;
@@ -22,6 +23,16 @@ export function setAnswerBody(ctx: Context, text: string): void {
   }
   const buffer = pool.take(POOLED_BYTES);
   answerWithPooled(ctx, buffer, buffer.write(text));
+}
+
+/**
+ * Answers 200 with a JSON object written member by member (LazyArray members element by element)
+ * only as fast as the client reads it: a long list never lies whole in memory.
+ */
+export function setJsonStream(ctx: Context, members: JsonMembers): void {
+  ctx.status = 200;
+  ctx.type = 'application/json';
+  ctx.body = chunkStream(jsonObjectChunks(members));
 }
 
 /** From this many items on, a JSON array is encoded an item at a time. */

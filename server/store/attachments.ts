@@ -51,13 +51,24 @@ export interface AttachFilter {
   filehash?: string;
   filename?: string;
   filetype?: string;
-  /** Offset; applied only together with a positive limit (Hubzilla). */
-  start?: number;
-  /** 0 or absent: all. */
-  records?: number;
+  /** Only the entries directly in this folder (its hash; '' is the top level). */
+  folder?: string;
   /** Created at or after / at or before (UTC datetimes). */
   since?: string;
   until?: string;
+}
+
+/** Where an ordered listing resumes: just after the row with this creation date and id. */
+export interface ListingCursor {
+  created: string;
+  id: number;
+}
+
+/** One slice of an ordered listing: at most `limit` rows, after `after` and then `offset` more. */
+export interface ListingSlice {
+  limit: number;
+  offset?: number;
+  after?: ListingCursor;
 }
 
 /** The columns the files listing shows. */
@@ -69,12 +80,13 @@ const LISTING_COLUMNS = [
 export type AttachListingRow = Pick<AttachRow, (typeof LISTING_COLUMNS)[number]>;
 
 /**
- * The listed columns of a channel's files and folders, oldest first, filtered like the native
- * files listing. Whole rows cost three times as much to build for a few thousand files.
+ * The listed columns of a slice of a channel's files and folders, oldest first (created, id),
+ * filtered like the native files listing. The (uid, created, id) index reads the slice in order, so
+ * it costs the same whatever lies outside it (but an offset, which is stepped over).
  */
-export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachListingRow[] {
+export function listAttach(db: Db, uid: number, f: AttachFilter, slice: ListingSlice): AttachListingRow[] {
   const where = ['uid = @uid'];
-  const params: Record<string, unknown> = { uid };
+  const params: Record<string, unknown> = { uid, limit: slice.limit, offset: slice.offset ?? 0 };
   if (f.filehash !== undefined) {
     where.push('hash = @filehash');
     params.filehash = f.filehash;
@@ -87,21 +99,40 @@ export function listAttach(db: Db, uid: number, f: AttachFilter = {}): AttachLis
     where.push("filetype LIKE @filetype ESCAPE '\\'");
     params.filetype = `%${escapeLike(f.filetype)}%`;
   }
-  if (f.since) {
+  if (f.folder !== undefined) {
+    where.push('folder = @folder');
+    params.folder = f.folder;
+  }
+  // One lower bound on created, so that the index is entered right there (of since and where the
+  // slice resumes, the later); then the rows of that same time already read are passed over by id.
+  const since = slice.after && (!f.since || slice.after.created > f.since) ? slice.after.created : f.since;
+  if (since) {
     where.push('created >= @since');
-    params.since = f.since;
+    params.since = since;
   }
   if (f.until) {
     where.push('created <= @until');
     params.until = f.until;
   }
-  let limit = '';
-  if (f.records && f.records > 0) {
-    limit = ' LIMIT @records + 0 OFFSET @start';
-    params.records = f.records;
-    params.start = f.start ?? 0;
+  if (slice.after) {
+    where.push('(created > @afterCreated OR id > @afterId)');
+    params.afterCreated = slice.after.created;
+    params.afterId = slice.after.id;
   }
-  return allWide<AttachListingRow>(db, `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id${limit}`, params);
+  return allWide<AttachListingRow>(db, `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE ${where.join(' AND ')} ORDER BY created, id LIMIT @limit + 0 OFFSET @offset`, params);
+}
+
+/**
+ * Order of one folder's entries as a file browser shows them: folders first, then by name (case
+ * aside); read with an offset only.
+ */
+export function listFolderByName(db: Db, uid: number, folder: string, slice: { limit: number; offset: number }): AttachListingRow[] {
+  return allWide<AttachListingRow>(
+    db,
+    `SELECT ${LISTING_COLUMNS.join(', ')} FROM attach WHERE uid = @uid AND folder = @folder
+     ORDER BY is_dir DESC, filename COLLATE NOCASE, id LIMIT @limit + 0 OFFSET @offset`,
+    { uid, folder, limit: slice.limit, offset: slice.offset },
+  );
 }
 
 export function countAttach(db: Db, uid: number): number {

@@ -28,6 +28,17 @@ export function listNotifications(db: Db, uid: number, limit = 50): ReadNotifica
 }
 
 /**
+ * A page of the channel's notifications, newest first by id: those above `sinceId` (exclusive) and
+ * at most `maxId` (inclusive), the microblog API's id bounds.
+ */
+export function pageNotifications(db: Db, uid: number, p: { count: number; sinceId?: number; maxId?: number }): ReadNotification[] {
+  return stmt<{ uid: number; since: number; max: number; count: number }, ReadNotification>(
+    db,
+    `${READ} WHERE notify.uid = @uid AND notify.id > @since AND notify.id <= @max ORDER BY notify.id DESC LIMIT @count + 0`,
+  ).all({ uid, since: p.sinceId ?? -1, max: p.maxId ?? Number.MAX_SAFE_INTEGER, count: p.count });
+}
+
+/**
  * The channel's notifications of a follow request by `xchan` (ntype INTRO without a verb), once it
  * was accepted: they tell of a follow from then on, in `msg`. Whether they were seen stays.
  */

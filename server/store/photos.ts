@@ -2,6 +2,7 @@ import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow, PhotoRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 import type { AccessLists } from '../services/acl.js';
+import type { ListingSlice } from './attachments.js';
 
 export type NewPhoto = Omit<PhotoRow, 'id'>;
 
@@ -64,21 +65,34 @@ export function getVisiblePhotoScales(db: Db, resourceId: string, observer: stri
   ).all({ resourceId, observer });
 }
 
-/** The columns a photos listing shows. */
+/** The columns a photos listing shows (and id, where the next slice resumes). */
 const PHOTO_LISTING_COLUMNS = [
-  'resource_id', 'created', 'edited', 'title', 'description', 'album', 'filename', 'mimetype', 'height', 'width', 'filesize',
+  'id', 'resource_id', 'created', 'edited', 'title', 'description', 'album', 'filename', 'mimetype', 'height', 'width', 'filesize',
   'imgscale', 'photo_usage', 'allow_cid', 'allow_gid', 'deny_cid', 'deny_gid',
 ] as const;
 
 export type PhotoListingRow = Pick<PhotoRow, (typeof PHOTO_LISTING_COLUMNS)[number]>;
 
 /**
- * The listed columns of a channel's photo rows (one per scale), normal and profile photos,
- * optionally of one album. Building whole rows cost three times the query for a few thousand photos.
+ * The listed columns of a slice of a channel's photo rows (one per scale), normal and profile
+ * photos, optionally of one album, oldest first (created, id), read in order from an index.
+ * Building whole rows cost three times the query for a few thousand photos.
  */
-export function listPhotoRows(db: Db, uid: number, album?: string): PhotoListingRow[] {
-  const sql = `SELECT ${PHOTO_LISTING_COLUMNS.join(', ')} FROM photo WHERE uid = ?${album === undefined ? '' : ' AND album = ?'} AND photo_usage IN (0, 1) ORDER BY created, id`;
-  return allWide<PhotoListingRow>(db, sql, album === undefined ? [uid] : [uid, album]);
+export function listPhotoRows(db: Db, uid: number, album: string | undefined, slice: ListingSlice): PhotoListingRow[] {
+  const where = ['uid = @uid', 'photo_usage IN (0, 1)'];
+  const params: Record<string, unknown> = { uid, limit: slice.limit, offset: slice.offset ?? 0 };
+  if (album !== undefined) {
+    where.push('album = @album');
+    params.album = album;
+  }
+  if (slice.after) {
+    // A lower bound on created enters the index where the slice resumes; rows of that same time already read are passed over by id.
+    where.push('created >= @afterCreated', '(created > @afterCreated OR id > @afterId)');
+    params.afterCreated = slice.after.created;
+    params.afterId = slice.after.id;
+  }
+  const sql = `SELECT ${PHOTO_LISTING_COLUMNS.join(', ')} FROM photo WHERE ${where.join(' AND ')} ORDER BY created, id LIMIT @limit + 0 OFFSET @offset`;
+  return allWide<PhotoListingRow>(db, sql, params);
 }
 
 export interface PhotoListRow extends Pick<PhotoRow, 'resource_id' | 'album' | 'filename' | 'mimetype'> {
@@ -87,21 +101,40 @@ export interface PhotoListRow extends Pick<PhotoRow, 'resource_id' | 'album' | '
   thumb_mimetype: string;
 }
 
+/** Which photos a list of photos shows: one album's, or each album's first photo; a slice of them. */
+export interface PhotoResourceQuery {
+  album?: string;
+  /** Only the first photo of each album (oldest), as its cover. */
+  covers?: boolean;
+  limit?: number;
+  offset?: number;
+}
+
 /**
  * One row per photo of a channel (its smallest scale number) with its thumbnail scale, oldest
  * first; only the columns listings show (every column of every row cost more than the query).
  */
-export function listPhotoResources(db: Db, uid: number): PhotoListRow[] {
-  return stmt<[number], PhotoListRow>(
+export function listPhotoResources(db: Db, uid: number, q: PhotoResourceQuery = {}): PhotoListRow[] {
+  const where = ['p.uid = @uid', 'p.photo_usage IN (0, 1)', 'p.imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)'];
+  const params: Record<string, unknown> = { uid, limit: q.limit ?? -1, offset: q.offset ?? 0 };
+  if (q.album !== undefined) {
+    where.push('p.album = @album');
+    params.album = q.album;
+  }
+  if (q.covers) {
+    where.push(`p.id IN (SELECT (SELECT c.id FROM photo c WHERE c.uid = @uid AND c.album = a.album AND c.photo_usage IN (0, 1) ORDER BY c.created, c.id LIMIT 1)
+      FROM (SELECT DISTINCT album FROM photo WHERE uid = @uid AND photo_usage IN (0, 1)) a)`);
+  }
+  return stmt<Record<string, unknown>, PhotoListRow>(
     db,
     `SELECT p.resource_id, p.album, p.filename, p.mimetype, t.imgscale AS thumb_scale, t.mimetype AS thumb_mimetype
      FROM photo p JOIN photo t ON t.id = coalesce(
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 2),
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 5),
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id ORDER BY s.imgscale DESC LIMIT 1))
-     WHERE p.uid = ? AND p.photo_usage IN (0, 1) AND p.imgscale = (SELECT min(imgscale) FROM photo q WHERE q.resource_id = p.resource_id)
-     ORDER BY p.created, p.id`,
-  ).all(uid);
+     WHERE ${where.join(' AND ')}
+     ORDER BY p.created, p.id LIMIT @limit + 0 OFFSET @offset`,
+  ).all(params);
 }
 
 /** Albums of a channel with the number of photos in each, by name ('' is the root album). */

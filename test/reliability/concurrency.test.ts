@@ -83,7 +83,7 @@ test('20 clients writing at once see no SQLITE_BUSY and lose no update', async (
     const latest = thread.map((i) => i.created).sort().pop()!;
     assert.ok(getItem(t.hub.db, top.id)!.commented >= latest, 'the thread\'s commented time went backwards');
     assert.equal(uploads.length, CLIENTS);
-    const names = listAttach(t.hub.db, t.channels.alice!.channel_id).filter((a) => !a.is_dir && /^same-name/.test(a.filename)).map((a) => `${a.folder}/${a.filename}`);
+    const names = listAttach(t.hub.db, t.channels.alice!.channel_id, {}, { limit: -1 }).filter((a) => !a.is_dir && /^same-name/.test(a.filename)).map((a) => `${a.folder}/${a.filename}`);
     assert.equal(new Set(names).size, CLIENTS, `uploads of the same name collided: ${names.join(', ')}`);
     assert.ok(getChannelByNick(t.hub.db, 'cli1') && getChannelByNick(t.hub.db, 'cli2'), 'the other process\'s writes were lost');
     console.log(`concurrency: ${CLIENTS} clients (as ${CHANNELS} channels) sent ${counts.requests} writes at once while ${counts.cliWrites} CLI processes wrote to the same database; all acknowledged and present`);

@@ -125,7 +125,7 @@ test('kill -9 during bursts of posts and uploads loses no acknowledged write and
         }
         // Writes that were not acknowledged may or may not be there, but never in part.
         const byResource = new Map<string, number[]>();
-        for (const p of listPhotoRows(rdb, 1)) byResource.set(p.resource_id, [...(byResource.get(p.resource_id) ?? []), p.imgscale]);
+        for (const p of listPhotoRows(rdb, 1, undefined, { limit: -1 })) byResource.set(p.resource_id, [...(byResource.get(p.resource_id) ?? []), p.imgscale]);
         for (const [resource, scales] of byResource) {
           const expected = scales.length === 4 ? [0, 1, 2, 3] : [0, 1, 2];
           assert.deepEqual(scales.sort(), expected, `photo ${resource} is half-written`);

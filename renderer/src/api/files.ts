@@ -13,10 +13,36 @@ export interface FileEntry {
   edited: string;
 }
 
-/** Every file and folder of the channel (the listing is flat; `folder` names the parent's hash). */
-export async function listFiles(): Promise<FileEntry[]> {
-  const res = await get<{ success: boolean; results?: FileEntry[] }>(`${NATIVE}files`);
+/** The entries of a folder are read this many at a time. */
+export const FILES_PAGE = 100;
+
+/** The folder type of the listing: every folder of the channel, which the addresses and paths are made of. */
+const FOLDER_TYPE = 'multipart/mixed';
+
+export async function listFolders(): Promise<FileEntry[]> {
+  const res = await get<{ success: boolean; results?: FileEntry[] }>(`${NATIVE}files`, { filetype: FOLDER_TYPE });
+  return (res.results ?? []).filter((f) => f.is_dir === '1');
+}
+
+/** A page of the files and folders directly in one folder ('' is the top level): folders first, then by name. */
+export async function listFolder(folder: string, start: number, records = FILES_PAGE): Promise<FileEntry[]> {
+  const res = await get<{ success: boolean; results?: FileEntry[] }>(`${NATIVE}files`, { folder, order: 'name', start, records });
   return res.results ?? [];
+}
+
+/** Everything under a folder, however deep (`folders`: every folder of the channel); asked before deleting it. */
+export async function listUnder(folders: FileEntry[], hash: string): Promise<FileEntry[]> {
+  const out: FileEntry[] = [];
+  for (const queue = [hash]; queue.length; ) {
+    const folder = queue.shift()!;
+    for (let start = 0; ; start += FILES_PAGE) {
+      const page = await listFolder(folder, start);
+      out.push(...page);
+      if (page.length < FILES_PAGE) break;
+    }
+    queue.push(...folders.filter((f) => f.folder === folder).map((f) => f.hash));
+  }
+  return out;
 }
 
 export function uploadFile(file: File, folder: string, onProgress: (fraction: number) => void): UploadHandle<{ attach: FileEntry }> {

@@ -1,8 +1,12 @@
 import { COMPAT, get, post } from './http.ts';
 import type { Notification, Status } from './types.ts';
 
-export async function listNotifications(): Promise<Notification[]> {
-  const res = await get<Notification[] | false | undefined>(`${COMPAT}ext/notifications`);
+/** Notifications are read this many at a time, newest first. */
+export const NOTIFICATIONS_PAGE = 40;
+
+/** A page of notifications, newest first: the latest, or those at or below `maxId`. */
+export async function listNotifications(maxId?: number): Promise<Notification[]> {
+  const res = await get<Notification[] | false | undefined>(`${COMPAT}ext/notifications`, { count: NOTIFICATIONS_PAGE, ...(maxId === undefined ? {} : { max_id: maxId }) });
   return Array.isArray(res) ? res : [];
 }
 

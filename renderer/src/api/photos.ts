@@ -6,8 +6,18 @@ export async function listAlbums(): Promise<Album[]> {
   return res && res.albums ? res.albums : [];
 }
 
-export async function listPhotos(): Promise<PhotoListEntry[]> {
-  const res = await get<PhotoListEntry[] | false | undefined>(`${COMPAT}ext/photos/list`);
+/** An album's photos are read this many at a time. */
+export const PHOTOS_PAGE = 100;
+
+/** A page of one album's photos ('' is the root album), oldest first; `page` counts from 1. */
+export async function listAlbumPhotos(album: string, page: number): Promise<PhotoListEntry[]> {
+  const res = await get<PhotoListEntry[] | false | undefined>(`${COMPAT}ext/photos/list`, { album, page, count: PHOTOS_PAGE });
+  return Array.isArray(res) ? res : [];
+}
+
+/** Each album's first photo, its cover. */
+export async function listAlbumCovers(): Promise<PhotoListEntry[]> {
+  const res = await get<PhotoListEntry[] | false | undefined>(`${COMPAT}ext/photos/list`, { album_covers: 1 });
   return Array.isArray(res) ? res : [];
 }
 

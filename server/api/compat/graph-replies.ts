@@ -59,7 +59,8 @@ export function idsReply(req: ApiRequest, all: GraphEntry[], opts: { envelope?: 
   const f = idFilters(req);
   const entries = filtered(all, f);
   const cursor = cursorParam(req) ?? (opts.envelope ? -1 : undefined);
-  if (cursor === undefined) return reply(asIds(entries), 'ids', { itemName: 'id' });
+  // Without a cursor, at most count (Twitter's 5000) ids from the newest.
+  if (cursor === undefined) return reply(asIds(entries.slice(0, req.params.clamped('count', 5000, 1, 5000))), 'ids', { itemName: 'id' });
   const count = req.params.clamped('count', 5000, 1, 5000);
   const { page, hasMore } = pageOf(entries, cursor, count, f.minId !== undefined);
   return reply(cursorEnvelope('ids', { items: asIds(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'id_list');
@@ -75,7 +76,12 @@ export function userListReply(req: ApiRequest, all: GraphEntry[], opts: { envelo
   const entries = filtered(all, f);
   const cursor = cursorParam(req) ?? (opts.envelope ? -1 : undefined);
   const load = (list: GraphEntry[]) => loadUserList(req, list.map((e) => e.hash), { status: true, entities: flag(req.params, 'include_user_entities') });
-  if (cursor === undefined) return usersReply(load(entries));
+  // Without a cursor, GNU social's and Friendica 2021's paging: count (default 20) and page (from 1).
+  if (cursor === undefined) {
+    const count = req.params.clamped('count', 20, 1, 200);
+    const page = req.params.clamped('page', 1, 1, 1_000_000);
+    return usersReply(load(entries.slice((page - 1) * count, page * count)));
+  }
   const count = req.params.clamped('count', 20, 1, 200);
   const { page, hasMore } = pageOf(entries, cursor, count, f.minId !== undefined);
   return reply(cursorEnvelope('users', { items: load(page), keys: page.map((e) => e.id), cursor, hasMore, total: entries.length, twitter: opts.envelope }), 'users_list');

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type DragEvent, type FormEvent, type ReactNode } from 'react';
-import { createFolder, deleteFile, listFiles, readFile, saveAs, uploadFile, type FileEntry } from '../../api/files.ts';
+import { createFolder, deleteFile, listFolders, listUnder, readFile, saveAs, uploadFile, type FileEntry } from '../../api/files.ts';
 import { postsShowingAlbum, postsShowingPhoto } from '../../api/photos.ts';
 import type { Status } from '../../api/types.ts';
 import { Modal } from '../../components/Modal.tsx';
@@ -15,8 +15,9 @@ import { useLoad } from '../../hooks/useLoad.ts';
 import { useNotify } from '../../notices.tsx';
 import { Link, navigate } from '../../router.tsx';
 import { formatSize, uploadProblem, useUploadLimit } from '../../uploadLimit.ts';
+import { useFolderContents } from './useFolderContents.ts';
 
-/** The folders from the top down to `hash` (empty at the top level). */
+/** The folders from the top down to `hash` (empty at the top level); `all` holds every folder. */
 function trail(all: FileEntry[], hash: string): FileEntry[] {
   const out: FileEntry[] = [];
   const seen = new Set<string>();
@@ -50,10 +51,6 @@ function folderAt(all: FileEntry[], names: string[]): FileEntry | undefined {
 /** Files the browser shows in the page: pictures, and PDFs in its PDF viewer. */
 const previewKind = (f: FileEntry): 'image' | 'pdf' | undefined => (/^image\/(jpeg|png|gif|webp)$/.test(f.filetype) ? 'image' : f.filetype === 'application/pdf' ? 'pdf' : undefined);
 
-const itemCount = (n: number) => (n === 0 ? 'Empty folder' : n === 1 ? '1 item' : `${n} items`);
-
-const byName = (a: FileEntry, b: FileEntry) => Number(b.is_dir) - Number(a.is_dir) || a.filename.localeCompare(b.filename);
-
 interface Upload {
   name: string;
   progress: number;
@@ -63,9 +60,10 @@ interface Upload {
 /**
  * The channel's files: folders to open (at addresses of their names), pictures and PDFs to look
  * at, uploading, new folders, downloading and deleting (saying first which posts lose photos).
+ * Every folder is known (they make the addresses); a folder's files are read a page at a time.
  */
 export function FilesPage({ path: names = [] }: { path?: string[] }) {
-  const files = useLoad(listFiles, []);
+  const folders = useLoad(listFolders, []);
   const notify = useNotify();
   const limit = useUploadLimit();
   const inputId = useId();
@@ -76,16 +74,19 @@ export function FilesPage({ path: names = [] }: { path?: string[] }) {
   const [dragging, setDragging] = useState(false);
   const [previewing, setPreviewing] = useState<FileEntry>();
 
-  const all = files.data ?? [];
+  const all = folders.data ?? [];
   const here = names.length ? folderAt(all, names) : undefined;
   const folder = here?.hash ?? '';
-  const missing = files.data && names.length > 0 && !here;
+  const missing = folders.data && names.length > 0 && !here;
+  const files = useFolderContents(folders.data && !missing ? folder : undefined);
+  const under = useLoad(async () => (deleting?.is_dir === '1' ? listUnder(all, deleting.hash) : []), [deleting?.hash]);
   // An address by hash (as this page once made them) becomes the address by names.
   const readable = here ? folderPath(all, here.hash) : undefined;
   useEffect(() => {
     if (readable && readable !== location.pathname) navigate(readable, { replace: true });
   }, [readable]);
-  const entries = all.filter((f) => f.folder === folder).sort(byName);
+  // In the hub's order (folders first, then by name): a page more goes below.
+  const entries = files.data ?? [];
   const path = trail(all, folder);
 
   const upload = async (picked: File[]) => {
@@ -107,7 +108,7 @@ export function FilesPage({ path: names = [] }: { path?: string[] }) {
   const makeFolder = useAction(async (name: string) => {
     await createFolder(name, folder);
     setNewFolder(undefined);
-    await files.reload();
+    await Promise.all([folders.reload(), files.reload()]);
   });
   const submitFolder = (e: FormEvent) => {
     e.preventDefault();
@@ -124,8 +125,6 @@ export function FilesPage({ path: names = [] }: { path?: string[] }) {
       setDownloading(undefined);
     }
   };
-
-  const inside = (entry: FileEntry) => all.filter((f) => trail(all, f.folder).some((p) => p.hash === entry.hash)).length;
 
   const dropHandlers = missing
     ? {}
@@ -215,7 +214,8 @@ export function FilesPage({ path: names = [] }: { path?: string[] }) {
         </ul>
       )}
 
-      {files.status === 'loading' && !files.data && <Loading label="Loading your files…" />}
+      {(folders.status === 'loading' || files.status === 'loading') && !files.data && !missing && <Loading label="Loading your files…" />}
+      {folders.status === 'error' && <ErrorNote error={`Your files could not be loaded: ${folders.error}`} onRetry={folders.reload} />}
       {files.status === 'error' && <ErrorNote error={`Your files could not be loaded: ${files.error}`} onRetry={files.reload} />}
       {missing && (
         <Empty title="This folder does not exist any more.">
@@ -236,7 +236,9 @@ export function FilesPage({ path: names = [] }: { path?: string[] }) {
                     </span>
                     <span className="list-main">
                       <span className="person-name file-name">{f.filename}</span>
-                      <span className="muted file-facts">{itemCount(all.filter((x) => x.folder === f.hash).length)}</span>
+                      <span className="muted file-facts">
+                        Folder · <Time value={f.created} />
+                      </span>
                     </span>
                   </Link>
                 ) : (
@@ -261,27 +263,37 @@ export function FilesPage({ path: names = [] }: { path?: string[] }) {
           })}
         </ul>
       )}
+      {files.hasMore && (
+        <div className="load-more">
+          <button type="button" className="button button-quiet" onClick={() => void files.loadMore()} disabled={files.loadingMore}>
+            {files.loadingMore ? 'Loading…' : 'Show more files'}
+          </button>
+        </div>
+      )}
+      {files.moreError && <ErrorNote error={`More files could not be loaded: ${files.moreError}`} onRetry={() => void files.loadMore()} />}
 
       {deleting && (
         <ConfirmDialog
           title={deleting.is_dir === '1' ? `Delete the folder “${deleting.filename}”?` : `Delete “${deleting.filename}”?`}
           message={
-            deleting.is_dir === '1'
-              ? inside(deleting)
-                ? `Everything in it goes too (${inside(deleting)} ${inside(deleting) === 1 ? 'item' : 'items'}). This cannot be undone.`
-                : 'The folder is empty. This cannot be undone.'
-              : 'The file is deleted for good. This cannot be undone.'
+            deleting.is_dir !== '1'
+              ? 'The file is deleted for good. This cannot be undone.'
+              : !under.data || under.status === 'loading'
+                ? 'Everything in it goes too. This cannot be undone.'
+                : under.data.length
+                  ? `Everything in it goes too (${under.data.length} ${under.data.length === 1 ? 'item' : 'items'}). This cannot be undone.`
+                  : 'The folder is empty. This cannot be undone.'
           }
           confirmLabel="Delete"
           onConfirm={async () => {
             await deleteFile(deleting.hash);
             notify(`${deleting.filename} was deleted.`, 'info');
             if (trail(all, folder).some((p) => p.hash === deleting.hash)) navigate(folderPath(all, deleting.folder));
-            await files.reload();
+            await Promise.all([folders.reload(), files.reload()]);
           }}
           onClose={() => setDeleting(undefined)}
         >
-          <PhotosInUse entry={deleting} all={all} />
+          <PhotosInUse entry={deleting} under={deleting.is_dir === '1' ? under.data : []} />
         </ConfirmDialog>
       )}
       {previewing && <Preview file={previewing} onDownload={() => void download(previewing)} onClose={() => setPreviewing(undefined)} />}
@@ -335,11 +347,11 @@ function Preview({ file, onDownload, onClose }: { file: FileEntry; onDownload: (
 
 /**
  * Before deleting: the posts that show photos about to go. A top-level folder with photos is a photo
- * album; any other folder or file counts its photos one by one.
+ * album; any other folder or file counts its photos one by one. `under`: what the folder holds, once read.
  */
-function PhotosInUse({ entry, all }: { entry: FileEntry; all: FileEntry[] }) {
+function PhotosInUse({ entry, under }: { entry: FileEntry; under: FileEntry[] | undefined }) {
   if (entry.is_dir !== '1') return entry.is_photo === '1' ? <PostsShowingPhotos load={() => postsShowingPhoto(entry.hash)} what="this photo" /> : null;
-  const photos = all.filter((f) => f.is_photo === '1' && trail(all, f.folder).some((p) => p.hash === entry.hash));
+  const photos = (under ?? []).filter((f) => f.is_photo === '1');
   if (!photos.length) return null;
   const album = entry.folder === '';
   const load = async (): Promise<Status[]> => {

@@ -25,7 +25,8 @@ function destination(n: Notification, connection?: Connection): string | undefin
 }
 
 export function NotificationsPage() {
-  const { items, unseen, error, refresh, open, markAllSeen } = useNotifications();
+  const { items, unseen, error, refresh, hasOlder, loadOlder, open, markAllSeen } = useNotifications();
+  const older = useAction(loadOlder);
   const [opening, setOpening] = useState<number>();
   const [openError, setOpenError] = useState<string>();
   const all = useAction(markAllSeen);
@@ -110,6 +111,14 @@ export function NotificationsPage() {
           })}
         </ul>
       )}
+      {items && items.length > 0 && hasOlder && (
+        <div className="load-more">
+          <button type="button" className="button button-quiet" onClick={() => void older.run()} disabled={older.busy}>
+            {older.busy ? 'Loading…' : 'Show older notifications'}
+          </button>
+        </div>
+      )}
+      {older.error && <ErrorNote error={`Older notifications could not be loaded: ${older.error}`} onRetry={() => void older.run()} />}
     </div>
   );
 }

@@ -1,5 +1,7 @@
-import { useState } from 'react';
-import { deleteAlbum, listPhotos, postsShowingAlbum } from '../../api/photos.ts';
+import { useRef, useState } from 'react';
+import { deleteAlbum, listAlbumPhotos, listAlbums, PHOTOS_PAGE, postsShowingAlbum } from '../../api/photos.ts';
+import type { PhotoListEntry } from '../../api/types.ts';
+import { useAction } from '../../hooks/useAction.ts';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
@@ -11,13 +13,35 @@ import { PhotoViewer } from './PhotoViewer.tsx';
 import { PostsShowingPhotos } from './PostsShowingPhotos.tsx';
 import { RenameAlbumDialog } from './RenameAlbumDialog.tsx';
 
-/** One album: thumbnails, uploading more, renaming and deleting; `photoId` opens the viewer. */
+/** One album: thumbnails a page at a time, uploading more, renaming and deleting; `photoId` opens the viewer. */
 export function AlbumPage({ album, photoId }: { album: string; photoId?: string }) {
   const name = photoAlbumOf(album);
   const [dialog, setDialog] = useState<'rename' | 'delete'>();
   const notify = useNotify();
-  const photos = useLoad(async () => (await listPhotos()).filter((p) => p.album === name), [name]);
+  // How many pages are shown (a reload reads them again), and whether the last one was full.
+  const pages = useRef(1);
+  const full = useRef(false);
+  const photos = useLoad(async () => {
+    const out: PhotoListEntry[] = [];
+    for (let page = 1; page <= pages.current; page++) {
+      const entries = await listAlbumPhotos(name, page);
+      out.push(...entries);
+      full.current = entries.length === PHOTOS_PAGE;
+      if (!full.current) break;
+    }
+    return out;
+  }, [name]);
+  const more = useAction(async () => {
+    const shown = photos.data ?? [];
+    const entries = await listAlbumPhotos(name, pages.current + 1);
+    pages.current++;
+    full.current = entries.length === PHOTOS_PAGE;
+    photos.setData([...shown, ...entries.filter((p) => !shown.some((s) => s.id === p.id))]);
+  });
+  const albums = useLoad(listAlbums, [name]);
   const list = photos.data ?? [];
+  const total = Number(albums.data?.find((a) => photoAlbumOf(a.text) === name)?.total ?? list.length);
+  const reload = () => Promise.all([photos.reload(), albums.reload()]);
   const open = (id?: string) => navigate(id ? `${albumPath(name)}?photo=${encodeURIComponent(id)}` : albumPath(name));
 
   return (
@@ -28,7 +52,7 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
       <div className="page-head">
         <div>
           <h1>{albumLabel(name)}</h1>
-          {photos.data && <p className="muted">{countLabel(list.length)}</p>}
+          {photos.data && albums.data && <p className="muted">{countLabel(total)}</p>}
         </div>
         {name !== '' && (
           <div className="page-tools">
@@ -41,7 +65,7 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
           </div>
         )}
       </div>
-      <PhotoUploader album={() => name} onUploaded={() => void photos.reload()} />
+      <PhotoUploader album={() => name} onUploaded={() => void reload()} />
       {photos.status === 'loading' && !photos.data && <Loading label="Loading photos…" />}
       {photos.status === 'error' && <ErrorNote error={`The photos could not be loaded: ${photos.error}`} onRetry={photos.reload} />}
       {photos.data && list.length === 0 && <Empty title="This album is empty.">Drop photos above to add some.</Empty>}
@@ -63,10 +87,19 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
           ))}
         </ul>
       )}
+      {photos.data && full.current && (
+        <div className="load-more">
+          <button type="button" className="button button-quiet" onClick={() => void more.run()} disabled={more.busy}>
+            {more.busy ? 'Loading…' : 'Show more photos'}
+          </button>
+        </div>
+      )}
+      {more.error && <ErrorNote error={`More photos could not be loaded: ${more.error}`} onRetry={() => void more.run()} />}
       {photoId && photos.data && (
         <PhotoViewer
           id={photoId}
           ids={list.map((p) => p.id)}
+          total={total}
           onNavigate={open}
           onClose={() => open()}
           onChanged={(movedTo) => {
@@ -74,7 +107,7 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
               notify(`The photo was moved to “${albumLabel(movedTo)}”.`, 'info');
               open();
             }
-            void photos.reload();
+            void reload();
           }}
         />
       )}
@@ -82,7 +115,7 @@ export function AlbumPage({ album, photoId }: { album: string; photoId?: string 
       {dialog === 'delete' && (
         <ConfirmDialog
           title={`Delete the album “${name}”?`}
-          message={`${list.length === 1 ? 'The photo' : `All ${countLabel(list.length)}`} in it will be deleted for good. This cannot be undone.`}
+          message={`${total === 1 ? 'The photo' : `All ${countLabel(total)}`} in it will be deleted for good. This cannot be undone.`}
           confirmLabel="Delete album"
           onConfirm={async () => {
             await deleteAlbum(name);

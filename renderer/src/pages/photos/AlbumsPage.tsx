@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { listAlbums, listPhotos } from '../../api/photos.ts';
+import { listAlbumCovers, listAlbums } from '../../api/photos.ts';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link } from '../../router.tsx';
@@ -13,7 +13,7 @@ export function AlbumsPage() {
   const [albumName, setAlbumName] = useState('');
   const [nameProblem, setNameProblem] = useState<string>();
   const data = useLoad(async () => {
-    const [albums, photos] = await Promise.all([listAlbums(), listPhotos()]);
+    const [albums, photos] = await Promise.all([listAlbums(), listAlbumCovers()]);
     return { albums, photos };
   }, []);
 

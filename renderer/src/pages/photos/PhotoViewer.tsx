@@ -15,12 +15,15 @@ import { FullSizeImage, ViewerStage } from './ViewerStage.tsx';
 export function PhotoViewer({
   id,
   ids,
+  total,
   onNavigate,
   onClose,
   onChanged,
 }: {
   id: string;
   ids: string[];
+  /** How many photos the album holds (more than `ids` while only some pages are loaded). */
+  total?: number;
   onNavigate: (id: string) => void;
   onClose: () => void;
   onChanged: (movedToAlbum?: string) => void;
@@ -90,7 +93,7 @@ export function PhotoViewer({
         {p && (
           <div className="viewer-side">
             <p className="muted">
-              {index >= 0 ? `${index + 1} of ${ids.length}` : ''} · {p.filename} {p.width && p.height ? `· ${p.width}×${p.height}` : ''}
+              {index >= 0 ? `${index + 1} of ${Math.max(total ?? 0, ids.length)}` : ''} · {p.filename} {p.width && p.height ? `· ${p.width}×${p.height}` : ''}
             </p>
             <form className="form" onSubmit={onSubmit}>
               <label>
