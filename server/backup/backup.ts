@@ -172,7 +172,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     const manifest: Manifest = { format: 2, id, created: created.toISOString(), hearth: { version: HEARTH_VERSION, schema }, database, files, copied: { ...copied, databaseBytes: written } };
     await writeSealed(target, vault, backupFolder(id) + MANIFEST_OBJECT, Readable.from([Buffer.from(JSON.stringify(manifest))]));
 
-    const removed = await applyRetention(target, catalogue, manifest, opts.keep ?? DEFAULT_RETENTION);
+    const removed = await applyRetention(target, catalogue, manifest, opts.keep ?? DEFAULT_RETENTION, { files: inTarget, chunks: chunksInTarget });
     return { id, bytes: backupSize(manifest), files: files.length, copiedFiles: copied.files, copiedBytes: copied.bytes, copiedDatabaseBytes: written, databaseBytes: database.size, seconds: (Date.now() - started) / 1000, removed };
   } finally {
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
@@ -276,8 +276,12 @@ async function copyFiles(opts: BackupOptions, vault: Vault, keys: string[], s: C
   return keys.map((k) => entries.get(k)!);
 }
 
-/** Removes the backups the policy no longer keeps, unfinished ones, and files and chunks no kept backup refers to. */
-async function applyRetention(target: BackupTarget, catalogue: Awaited<ReturnType<typeof readCatalogue>>, latest: Manifest, policy: RetentionPolicy): Promise<string[]> {
+/**
+ * Removes the backups the policy no longer keeps, unfinished ones, and files and chunks no kept
+ * backup refers to. `present`: the files and chunks in the target, as listed at the start and
+ * written since (no one else writes there while the backup holds the lock).
+ */
+async function applyRetention(target: BackupTarget, catalogue: Awaited<ReturnType<typeof readCatalogue>>, latest: Manifest, policy: RetentionPolicy, present: { files: Set<string>; chunks: Set<string> }): Promise<string[]> {
   const complete = [latest, ...catalogue.complete];
   const keep = backupsToKeep(
     complete.map((m) => ({ id: m.id, created: new Date(m.created) })),
@@ -301,16 +305,8 @@ async function applyRetention(target: BackupTarget, catalogue: Awaited<ReturnTyp
     for (const f of m.files) used.add(f[0]);
     for (const c of m.database.chunks ?? []) usedChunks.add(c[0]);
   }
-  const unused = (await target.list('files/')).filter((name) => {
-    const key = keyOfFileObject(name);
-    return key !== undefined && !used.has(key);
-  });
-  await target.remove(unused);
-  const unusedChunks = (await target.list('chunks/')).filter((object) => {
-    const name = nameOfChunkObject(object);
-    return name !== undefined && !usedChunks.has(name);
-  });
-  await target.remove(unusedChunks);
+  await target.remove([...present.files].filter((key) => !used.has(key)).map(fileObject));
+  await target.remove([...present.chunks].filter((name) => !usedChunks.has(name)).map(chunkObject));
   return removed;
 }
 
