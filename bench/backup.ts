@@ -17,7 +17,7 @@ export interface BackupMeasure {
   /** `cp -r` of the whole data folder to the same disk: the floor. */
   cp: { seconds: number; MB: number; MBps: number };
   /** A backup after 100 new posts, 10 of them with a photo. */
-  incremental: { seconds: number; wallSeconds: number; copiedFiles: number; copiedMB: number };
+  incremental: { seconds: number; wallSeconds: number; copiedFiles: number; copiedMB: number; databaseCopiedMB: number };
   /** statuses/update under load without a backup (before and after) and while a full backup runs. */
   posting: { withoutRps: number[]; duringRps: number; ratio: number; withoutP99Ms: number; duringP99Ms: number; backupRanThroughout: boolean };
 }
@@ -29,6 +29,8 @@ interface BackupRun {
   MB: number;
   copiedFiles: number;
   copiedMB: number;
+  /** The database's chunks written: the ones that changed since the backups in the target. */
+  databaseCopiedMB: number;
 }
 
 /** Runs `hearth backup` as its own process (as the owner or a cron job would); resolves with its summary. */
@@ -49,9 +51,9 @@ function backUp(dataDir: string, to: string, onStarted?: () => void): { done: Pr
   const done = new Promise<BackupRun>((resolve, reject) =>
     child.once('close', (code) => {
       running = false;
-      const m = /^backup (\S+): ([\d.]+) MB \(the database and \d+ files\), (\d+) files copied \(([\d.]+) MB\), ([\d.]+) s$/m.exec(out);
+      const m = /^backup (\S+): ([\d.]+) MB \(the database and \d+ files\), (\d+) files copied \(([\d.]+) MB\), ([\d.]+) of [\d.]+ MB of the database copied, ([\d.]+) s$/m.exec(out);
       if (code !== 0 || !m) return reject(new Error(`hearth backup failed (${code}):\n${out}\n${err}`));
-      resolve({ id: m[1]!, MB: Number(m[2]), copiedFiles: Number(m[3]), copiedMB: Number(m[4]), seconds: Number(m[5]), wallSeconds: (performance.now() - t0) / 1000 });
+      resolve({ id: m[1]!, MB: Number(m[2]), copiedFiles: Number(m[3]), copiedMB: Number(m[4]), databaseCopiedMB: Number(m[5]), seconds: Number(m[6]), wallSeconds: (performance.now() - t0) / 1000 });
     }),
   );
   return { done, running: () => running };
@@ -102,7 +104,7 @@ export async function measureBackups(hub: { url: string; pid: number }, dataDir:
     log('Backups: 100 new posts with 10 photos, then an incremental backup…');
     await postNew(hub.url, auth, photo, 100, 10);
     const incremental = await backUp(dataDir, join(work, 'target')).done;
-    log(`  incremental backup: ${incremental.copiedFiles} files (${incremental.copiedMB} MB) in ${incremental.seconds.toFixed(2)} s (${incremental.wallSeconds.toFixed(1)} s with the process's start)`);
+    log(`  incremental backup: ${incremental.copiedFiles} files (${incremental.copiedMB} MB) and ${incremental.databaseCopiedMB} MB of the database in ${incremental.seconds.toFixed(2)} s (${incremental.wallSeconds.toFixed(1)} s with the process's start)`);
 
     log('Backups: posting rate without a backup, during a full one, and without again…');
     const spec: RequestSpec = {
@@ -128,7 +130,7 @@ export async function measureBackups(hub: { url: string; pid: number }, dataDir:
       backupMB: full.MB,
       full: { seconds: full.seconds, wallSeconds: full.wallSeconds, MBps: full.MB / full.seconds },
       cp: { seconds: cp.seconds, MB: cp.MB, MBps: cp.MB / cp.seconds },
-      incremental: { seconds: incremental.seconds, wallSeconds: incremental.wallSeconds, copiedFiles: incremental.copiedFiles, copiedMB: incremental.copiedMB },
+      incremental: { seconds: incremental.seconds, wallSeconds: incremental.wallSeconds, copiedFiles: incremental.copiedFiles, copiedMB: incremental.copiedMB, databaseCopiedMB: incremental.databaseCopiedMB },
       posting: { withoutRps, duringRps: withBackup.rps, ratio, withoutP99Ms: Math.max(before.p99Ms, afterwards.p99Ms), duringP99Ms: withBackup.p99Ms, backupRanThroughout: ranThroughout },
     };
   } finally {
@@ -142,7 +144,7 @@ export function backupLines(b: BackupMeasure): string[] {
   return [
     `Backups (hearth backup to a folder on the same disk, while the hub serves): full ${f(b.backupMB, 0)} MB in ${f(b.full.seconds)} s = ${f(b.full.MBps, 0)} MB/s (${f(b.full.wallSeconds)} s with the process's start);`,
     `  floor: cp -r of the data folder, ${f(b.cp.MB, 0)} MB in ${f(b.cp.seconds)} s = ${f(b.cp.MBps, 0)} MB/s: the backup runs at ${Math.round((b.full.MBps / b.cp.MBps) * 100)}% of it;`,
-    `  incremental after 100 posts with 10 photos: ${f(b.incremental.seconds, 2)} s (${b.incremental.copiedFiles} files, ${b.incremental.copiedMB} MB; ${f(b.incremental.wallSeconds)} s with the process's start);`,
+    `  incremental after 100 posts with 10 photos: ${f(b.incremental.seconds, 2)} s (${b.incremental.copiedFiles} files, ${b.incremental.copiedMB} MB, and ${b.incremental.databaseCopiedMB} MB of the database's chunks; ${f(b.incremental.wallSeconds)} s with the process's start);`,
     `  statuses/update: ${b.posting.withoutRps.map((r) => f(r, 0)).join(' and ')} req/s without a backup, ${f(b.posting.duringRps, 0)} during a full one = ${Math.round(b.posting.ratio * 100)}% (p99 ${f(b.posting.withoutP99Ms, 0)} → ${f(b.posting.duringP99Ms, 0)} ms)${b.posting.backupRanThroughout ? '' : '; the backup ended before the load'}`,
   ];
 }

@@ -19,7 +19,7 @@ function backupLine(p: BackupProgress): string {
     case 'files':
       return `Files  ${bar(p.bytes.total ? p.bytes.done / p.bytes.total : p.files.total ? p.files.done / p.files.total : 1)} ${p.files.done}/${p.files.total} new files, ${mb(p.bytes.done)}/${mb(p.bytes.total)} MB`;
     default:
-      return 'Writing the database copy and the manifest, removing old backups…';
+      return "Writing the database copy's changed chunks and the manifest, removing old backups…";
   }
 }
 
@@ -57,7 +57,7 @@ export async function backupCommand(opts: { dataDir: string; to?: string }, env:
       progress.end();
       recordLastBackup(db, { ok: true, at: new Date().toISOString(), target: spec, id: r.id, bytes: r.bytes, files: r.files, copiedFiles: r.copiedFiles, copiedBytes: r.copiedBytes, seconds: r.seconds });
       if (r.removed.length) console.error(`Removed older backups: ${r.removed.join(', ')}`);
-      console.log(`backup ${r.id}: ${mb(r.bytes)} MB (the database and ${r.files} files), ${r.copiedFiles} files copied (${mb(r.copiedBytes)} MB), ${r.seconds.toFixed(1)} s`);
+      console.log(`backup ${r.id}: ${mb(r.bytes)} MB (the database and ${r.files} files), ${r.copiedFiles} files copied (${mb(r.copiedBytes)} MB), ${mb(r.copiedDatabaseBytes)} of ${mb(r.databaseBytes)} MB of the database copied, ${r.seconds.toFixed(1)} s`);
       return 0;
     } catch (err) {
       progress.end();

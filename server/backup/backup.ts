@@ -2,18 +2,18 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { openSqlite } from '../db/native-binding.js';
 import { storedFileContents } from '../store/integrity.js';
 import { HEARTH_VERSION } from '../version.js';
 import { readCatalogue } from './catalogue.js';
 import { checksumOfFile, checksumTap } from './checksum.js';
+import { readChunks } from './chunks.js';
 import { BackupError } from './errors.js';
 import { lockBackups } from './lock.js';
-import { backupFolder, backupSize, DATABASE_OBJECT, fileObject, keyOfFileObject, MANIFEST_OBJECT, newBackupId, type Manifest, type ManifestFile } from './manifest.js';
+import { backupFolder, backupSize, chunkObject, fileObject, keyOfFileObject, MANIFEST_OBJECT, nameOfChunkObject, newBackupId, type Manifest, type ManifestFile } from './manifest.js';
 import { backupsToKeep, DEFAULT_RETENTION, type RetentionPolicy } from './retention.js';
 import { snapshotDatabase } from './snapshot.js';
-import type { BackupTarget, ReservedFile } from './targets/target.js';
+import type { BackupTarget } from './targets/target.js';
 import { openVault, type Vault } from './vault.js';
 
 export interface BackupProgress {
@@ -41,6 +41,9 @@ export interface BackupResult {
   /** What this run copied; the rest was in the target already. */
   copiedFiles: number;
   copiedBytes: number;
+  /** The bytes of the database's chunks this run wrote: those that changed since the backups in the target. */
+  copiedDatabaseBytes: number;
+  databaseBytes: number;
   seconds: number;
   /** Older backups removed by the retention policy. */
   removed: string[];
@@ -108,8 +111,9 @@ async function writeSealed(target: BackupTarget, vault: Vault, name: string, bod
 /**
  * Backs up a hub's data folder, while the hub serves, to a target: a copy of the database as of one
  * commit, with every attachment file it refers to that the target does not have yet (files are
- * immutable and named by their key, so they are shared by all the backups there), then the
- * manifest, written last. Older backups go by the retention policy after the new one is complete,
+ * immutable and named by their key, so they are shared by all the backups there), the chunks of
+ * the database copy the target does not have yet (named by a hash of their bytes, so shared too),
+ * then the manifest, written last. Older backups go by the retention policy after the new one is complete,
  * together with the files no kept backup refers to. Interrupted at any point, it leaves the earlier
  * backups as they were, and the next run completes.
  */
@@ -117,17 +121,13 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const lock = lockBackups(opts.dataDir);
   const work = join(opts.dataDir, 'backup-work');
-  let snapshot = join(work, 'hearth.db');
-  let inPlace: ReservedFile | undefined;
+  const snapshot = join(work, 'hearth.db');
   try {
     await rm(work, { recursive: true, force: true });
     await mkdir(work, { recursive: true });
     const { target } = opts;
     await target.prepare();
     const vault = await openVault(target, opts.passphrase, { create: true });
-    // Unencrypted, in a folder: the database is copied straight into the target.
-    inPlace = vault.encrypted ? undefined : await target.reserve?.();
-    if (inPlace) snapshot = inPlace.path;
     const catalogue = await readCatalogue(target, vault);
     const known = new Map<string, ManifestFile>();
     for (const m of catalogue.complete) for (const f of m.files) known.set(f[0], f);
@@ -135,6 +135,11 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     for (const name of await target.list('files/')) {
       const key = keyOfFileObject(name);
       if (key) inTarget.add(key);
+    }
+    const chunksInTarget = new Set<string>();
+    for (const object of await target.list('chunks/')) {
+      const name = nameOfChunkObject(object);
+      if (name) chunksInTarget.add(name);
     }
 
     const progress: BackupProgress = { phase: 'database', files: { done: 0, total: 0 }, bytes: { done: 0, total: 0 } };
@@ -163,26 +168,49 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     progress.phase = 'finishing';
     report();
     const id = newBackupId(created, new Set(catalogue.objects.keys()));
-    let database: { size: number; sha256: string };
-    if (inPlace) {
-      database = await checksumOfFile(snapshot);
-      await inPlace.commit(backupFolder(id) + DATABASE_OBJECT);
-    } else {
-      // Checksummed on its way to the target: one read of the copy.
-      const tap = checksumTap();
-      await writeSealed(target, vault, backupFolder(id) + DATABASE_OBJECT, readThrough(snapshot, tap));
-      database = tap.result();
-    }
-    const manifest: Manifest = { format: 1, id, created: created.toISOString(), hearth: { version: HEARTH_VERSION, schema }, database, files, copied };
+    const { database, written } = await storeDatabase(opts, vault, snapshot, chunksInTarget);
+    const manifest: Manifest = { format: 2, id, created: created.toISOString(), hearth: { version: HEARTH_VERSION, schema }, database, files, copied: { ...copied, databaseBytes: written } };
     await writeSealed(target, vault, backupFolder(id) + MANIFEST_OBJECT, Readable.from([Buffer.from(JSON.stringify(manifest))]));
 
-    const removed = await applyRetention(target, catalogue, manifest, opts.keep ?? DEFAULT_RETENTION);
-    return { id, bytes: backupSize(manifest), files: files.length, copiedFiles: copied.files, copiedBytes: copied.bytes, seconds: (Date.now() - started) / 1000, removed };
+    const removed = await applyRetention(target, catalogue, manifest, opts.keep ?? DEFAULT_RETENTION, { files: inTarget, chunks: chunksInTarget });
+    return { id, bytes: backupSize(manifest), files: files.length, copiedFiles: copied.files, copiedBytes: copied.bytes, copiedDatabaseBytes: written, databaseBytes: database.size, seconds: (Date.now() - started) / 1000, removed };
   } finally {
-    await inPlace?.discard();
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
     lock.release();
   }
+}
+
+/**
+ * Writes the chunks of the database copy that the target lacks, a few at once, as the copy is read
+ * (one read of it, which names the chunks and checksums the whole); the manifest's entry for it.
+ */
+async function storeDatabase(opts: BackupOptions, vault: Vault, snapshot: string, inTarget: Set<string>): Promise<{ database: Manifest['database']; written: number }> {
+  const writing = new Set<Promise<void>>();
+  let failure: unknown;
+  let written = 0;
+  let copy: Awaited<ReturnType<typeof readChunks>>;
+  try {
+    copy = await readChunks(snapshot, vault.chunkKey, async (chunk, bytes) => {
+      if (failure) throw failure;
+      if (inTarget.has(chunk.name)) return;
+      opts.signal?.throwIfAborted();
+      inTarget.add(chunk.name);
+      const body = Buffer.from(bytes);
+      const write: Promise<void> = writeSealed(opts.target, vault, chunkObject(chunk.name), Readable.from([body]))
+        .then(
+          () => void (written += body.length),
+          (err: unknown) => void (failure ??= err),
+        )
+        .finally(() => writing.delete(write));
+      writing.add(write);
+      while (writing.size >= PARALLEL) await Promise.race(writing);
+    });
+  } finally {
+    // Nothing goes on writing once the backup has stopped.
+    await Promise.all(writing);
+  }
+  if (failure) throw failure;
+  return { database: { size: copy.size, sha256: copy.sha256, chunks: copy.chunks.map((c) => [c.name, c.size]) }, written };
 }
 
 interface CopyState {
@@ -248,8 +276,12 @@ async function copyFiles(opts: BackupOptions, vault: Vault, keys: string[], s: C
   return keys.map((k) => entries.get(k)!);
 }
 
-/** Removes the backups the policy no longer keeps, unfinished ones, and files no kept backup refers to. */
-async function applyRetention(target: BackupTarget, catalogue: Awaited<ReturnType<typeof readCatalogue>>, latest: Manifest, policy: RetentionPolicy): Promise<string[]> {
+/**
+ * Removes the backups the policy no longer keeps, unfinished ones, and files and chunks no kept
+ * backup refers to. `present`: the files and chunks in the target, as listed at the start and
+ * written since (no one else writes there while the backup holds the lock).
+ */
+async function applyRetention(target: BackupTarget, catalogue: Awaited<ReturnType<typeof readCatalogue>>, latest: Manifest, policy: RetentionPolicy, present: { files: Set<string>; chunks: Set<string> }): Promise<string[]> {
   const complete = [latest, ...catalogue.complete];
   const keep = backupsToKeep(
     complete.map((m) => ({ id: m.id, created: new Date(m.created) })),
@@ -267,12 +299,14 @@ async function applyRetention(target: BackupTarget, catalogue: Awaited<ReturnTyp
   // A backup whose manifest cannot be read keeps its files: it may still be read some day.
   if (catalogue.unreadable.length) return removed;
   const used = new Set<string>();
-  for (const m of complete) if (keep.has(m.id)) for (const f of m.files) used.add(f[0]);
-  const unused = (await target.list('files/')).filter((name) => {
-    const key = keyOfFileObject(name);
-    return key !== undefined && !used.has(key);
-  });
-  await target.remove(unused);
+  const usedChunks = new Set<string>();
+  for (const m of complete) {
+    if (!keep.has(m.id)) continue;
+    for (const f of m.files) used.add(f[0]);
+    for (const c of m.database.chunks ?? []) usedChunks.add(c[0]);
+  }
+  await target.remove([...present.files].filter((key) => !used.has(key)).map(fileObject));
+  await target.remove([...present.chunks].filter((name) => !usedChunks.has(name)).map(chunkObject));
   return removed;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -7,10 +8,11 @@ import { openSqlite } from '../db/native-binding.js';
 import { randomToken } from '../util/ids.js';
 import { readCatalogue, readManifest } from './catalogue.js';
 import { checksumTap } from './checksum.js';
+import { chunkName } from './chunks.js';
 import { BackupError, DamagedBackupError, MissingObjectError } from './errors.js';
-import { backupFolder, backupSize, DATABASE_OBJECT, fileObject, isBackupId, type Manifest } from './manifest.js';
+import { backupFolder, backupSize, chunkObject, DATABASE_OBJECT, fileObject, isBackupId, type Manifest } from './manifest.js';
 import type { BackupTarget } from './targets/target.js';
-import { openVault, type Vault } from './vault.js';
+import { openVault, readAll, type Vault } from './vault.js';
 
 export interface RestoreOptions {
   target: BackupTarget;
@@ -89,6 +91,70 @@ async function restoreObject(target: BackupTarget, vault: Vault, name: string, d
   return undefined;
 }
 
+/** A stored chunk's plain bytes, or what is wrong with it. */
+async function readChunk(target: BackupTarget, vault: Vault, name: string): Promise<{ bytes: Buffer } | { problem: string }> {
+  let source: Readable;
+  try {
+    source = await target.read(chunkObject(name));
+  } catch (err) {
+    if (err instanceof MissingObjectError) return { problem: 'missing' };
+    throw err;
+  }
+  try {
+    return { bytes: await readAll(await vault.open(source)) };
+  } catch (err) {
+    if (err instanceof BackupError || (err as NodeJS.ErrnoException).syscall) throw err;
+    source.destroy();
+    return { problem: `damaged: it cannot be decrypted (${(err as Error).message})` };
+  }
+}
+
+/** Chunks read ahead of the one being written. */
+const AHEAD = 4;
+
+/**
+ * Reassembles the database copy of a backup of format 2 from its chunks, in order: each chunk is
+ * checked by its size and name (a hash of its bytes), then the whole copy by its checksum. What is
+ * wrong, item by item; nothing when it is whole.
+ */
+async function restoreDatabaseChunks(target: BackupTarget, vault: Vault, database: Manifest['database'], dest: string, onBytes: (n: number) => void): Promise<string[]> {
+  const chunks = database.chunks ?? [];
+  const problems: string[] = [];
+  const reads: (Promise<Awaited<ReturnType<typeof readChunk>>> | undefined)[] = [];
+  const readAhead = (i: number) => {
+    if (i >= chunks.length) return;
+    const read = readChunk(target, vault, chunks[i]![0]);
+    read.catch(() => undefined);
+    reads[i] = read;
+  };
+  for (let i = 0; i < AHEAD; i++) readAhead(i);
+  const whole = createHash('sha256');
+  const fh = await open(dest, 'wx');
+  try {
+    for (let i = 0; i < chunks.length; i++) {
+      const [name, size] = chunks[i]!;
+      const got = await reads[i]!;
+      reads[i] = undefined;
+      readAhead(i + AHEAD);
+      let problem = 'problem' in got ? got.problem : undefined;
+      if ('bytes' in got) {
+        if (got.bytes.length !== size) problem = `damaged: ${got.bytes.length} bytes instead of ${size}`;
+        else if (chunkName(got.bytes, vault.chunkKey) !== name) problem = 'damaged: its bytes do not match its name';
+      }
+      if (problem) problems.push(`the database chunk ${chunkObject(name)} (${i + 1} of ${chunks.length}) is ${problem}`);
+      if (problems.length || !('bytes' in got)) continue;
+      whole.update(got.bytes);
+      await fh.write(got.bytes);
+      onBytes(size);
+    }
+    if (!problems.length && whole.digest('hex') !== database.sha256) problems.push("the database copy, reassembled from its chunks, is damaged: its checksum differs from the manifest's");
+    if (!problems.length) await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  return problems;
+}
+
 /**
  * Restores a backup into a new data folder. Every object is checked against the manifest's
  * checksums as it is copied; a damaged backup is refused whole, naming each thing wrong with it,
@@ -111,8 +177,12 @@ export async function runRestore(opts: RestoreOptions): Promise<RestoreResult> {
   try {
     await mkdir(join(staging, 'store'), { recursive: true });
     const problems: string[] = [];
-    const db = await restoreObject(target, vault, backupFolder(manifest.id) + DATABASE_OBJECT, join(staging, 'hearth.db'), manifest.database, onBytes);
-    if (db) problems.push(`the database copy (${backupFolder(manifest.id)}${DATABASE_OBJECT}) is ${db}`);
+    if (manifest.database.chunks) {
+      problems.push(...(await restoreDatabaseChunks(target, vault, manifest.database, join(staging, 'hearth.db'), onBytes)));
+    } else {
+      const db = await restoreObject(target, vault, backupFolder(manifest.id) + DATABASE_OBJECT, join(staging, 'hearth.db'), manifest.database, onBytes);
+      if (db) problems.push(`the database copy (${backupFolder(manifest.id)}${DATABASE_OBJECT}) is ${db}`);
+    }
     progress.files.done++;
     let next = 0;
     const worker = async () => {

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { BackupError, MissingObjectError } from './errors.js';
@@ -18,6 +19,8 @@ export const KEY_FILE = 'key.age';
  */
 export interface Vault {
   readonly encrypted: boolean;
+  /** The key that names the database's chunks in an encrypted target (chunks.ts); none in a plain one. */
+  readonly chunkKey?: Buffer;
   seal(body: Readable): Promise<Readable>;
   /** The plain bytes of a stored object; a stream that errors when the object was altered. */
   open(body: Readable): Promise<Readable>;
@@ -41,6 +44,8 @@ async function ageVault(identity: string): Promise<Vault> {
   decrypter.addIdentity(identity);
   return {
     encrypted: true,
+    // Derived from the identity, so the same in every backup to the target, and secret as it is.
+    chunkKey: Buffer.from(hkdfSync('sha256', identity, Buffer.alloc(0), 'hearth backup chunk names', 32)),
     async seal(body) {
       return Readable.fromWeb((await encrypter.encrypt(Readable.toWeb(body) as ReadableStream<Uint8Array>)) as WebReadableStream<Uint8Array>);
     },

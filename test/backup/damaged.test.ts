@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -29,10 +29,16 @@ async function flipByte(file: string, at: number): Promise<void> {
   await writeFile(file, bytes);
 }
 
-async function anyFile(dir: string): Promise<string> {
-  const entries = await readdir(join(dir, 'files'), { recursive: true, withFileTypes: true });
-  const f = entries.find((e) => e.isFile())!;
+/** The first file in a folder of the target: 'files' (attachments) or 'chunks' (the database copy's). */
+async function anyFile(dir: string, folder = 'files'): Promise<string> {
+  const entries = await readdir(join(dir, folder), { recursive: true, withFileTypes: true });
+  const f = entries.filter((e) => e.isFile()).sort((a, b) => (a.name < b.name ? -1 : 1))[0]!;
   return join(f.parentPath, f.name);
+}
+
+async function allFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
 for (const encrypted of [false, true]) {
@@ -47,19 +53,27 @@ for (const encrypted of [false, true]) {
       const run = await hearth(['backup', '--to', target, '--data', t.dataDir], env);
       assert.equal(run.code, 0, run.stderr);
       const id = backupIdOf(run);
-      const database = join(target, 'backups', id, 'hearth.db');
-
-      // The database copy, one byte flipped in its middle.
+      // A chunk of the database copy, one byte flipped in its middle.
+      const database = await anyFile(target, 'chunks');
+      const chunk = database.slice(database.lastIndexOf('/') + 1);
       const size = (await readFile(database)).length;
       await flipByte(database, Math.floor(size / 2));
       const newDir = join(work, 'restored');
       const flipped = await hearth(['restore', '--from', target, '--data', newDir], env);
       assert.equal(flipped.code, 1, flipped.stdout);
       assert.match(flipped.stderr, new RegExp(`backup ${id} is damaged; nothing was restored`));
-      assert.match(flipped.stderr, new RegExp(`the database copy \\(backups/${id}/hearth\\.db\\) is damaged`));
+      assert.match(flipped.stderr, new RegExp(`the database chunk chunks/${chunk.slice(0, 2)}/${chunk} \\(\\d+ of \\d+\\) is damaged`));
       assert.equal(existsSync(newDir), false, 'nothing is restored');
       assert.deepEqual((await readdir(work)).sort(), ['target'], 'no half-restored folder is left');
       await flipByte(database, Math.floor(size / 2));
+
+      // A chunk of the database copy gone.
+      await rename(database, `${database}.aside`);
+      const noChunk = await hearth(['restore', '--from', target, '--data', newDir], env);
+      assert.equal(noChunk.code, 1);
+      assert.match(noChunk.stderr, new RegExp(`the database chunk chunks/${chunk.slice(0, 2)}/${chunk} \\(\\d+ of \\d+\\) is missing`));
+      assert.equal(existsSync(newDir), false);
+      await rename(`${database}.aside`, database);
 
       // An attachment file gone from the target.
       const gone = await anyFile(target);
@@ -101,10 +115,14 @@ test('an encrypted backup cannot be read without its passphrase, nor restored wi
     const run = await hearth(['backup', '--to', target, '--data', t.dataDir], { HEARTH_BACKUP_PASSPHRASE: PASSPHRASE });
     assert.equal(run.code, 0, run.stderr);
     const id = backupIdOf(run);
-    const db = await readFile(join(target, 'backups', id, 'hearth.db'));
-    assert.ok(db.subarray(0, 40).toString('latin1').startsWith('age-encryption.org/v1'), 'the database copy is an age file');
-    assert.equal(db.includes(Buffer.from('SQLite format 3')), false);
-    assert.equal(db.includes(Buffer.from('photo 1')), false, 'no post text is readable');
+    const chunks = await allFiles(join(target, 'chunks'));
+    assert.ok(chunks.length > 0);
+    for (const chunk of chunks) {
+      const db = await readFile(chunk);
+      assert.ok(db.subarray(0, 40).toString('latin1').startsWith('age-encryption.org/v1'), 'each chunk of the database copy is an age file');
+      assert.equal(db.includes(Buffer.from('SQLite format 3')), false);
+      assert.equal(db.includes(Buffer.from('photo 1')), false, 'no post text is readable');
+    }
     const manifest = await readFile(join(target, 'backups', id, 'manifest.json'));
     assert.equal(manifest.includes(Buffer.from('sha256')), false, 'the manifest is encrypted too');
 

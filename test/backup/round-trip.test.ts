@@ -81,7 +81,7 @@ test('a hub backed up while a client posts is restored whole, byte for byte, and
     reader.close();
     assert.equal(run.code, 0, run.stderr);
     const id = backupIdOf(run);
-    assert.match(run.stdout, /^backup \S+: [\d.]+ MB \(the database and \d+ files\), \d+ files copied \([\d.]+ MB\), [\d.]+ s$/m);
+    assert.match(run.stdout, /^backup \S+: [\d.]+ MB \(the database and \d+ files\), \d+ files copied \([\d.]+ MB\), [\d.]+ of [\d.]+ MB of the database copied, [\d.]+ s$/m);
     assert.ok(during.length >= 3, `the client posted during the backup (${during.length} posts)`);
 
     const restoredDir = join(work, 'restored');

@@ -64,10 +64,15 @@ test('a backup to an S3 bucket restores whole, a 20 MiB file included; its objec
   // What the bucket holds: age files, none of the hub's bytes in clear.
   const bucket = new S3Target(`s3://${BUCKET}/home`, { endpoint: moto.url, region: 'eu-west-1', accessKeyId: 'hearth-test', secretAccessKey: 'hearth-test-secret' });
   const raw = async (name: string) => Buffer.concat(await (await bucket.read(name)).toArray());
-  const db = await raw(`backups/${id}/hearth.db`);
-  assert.ok(db.toString('latin1', 0, 22).startsWith('age-encryption.org/v1'));
-  assert.equal(db.includes(Buffer.from('SQLite format 3')), false);
-  assert.equal(db.includes(Buffer.from('to the bucket 1')), false);
+  const chunks = await bucket.list('chunks/');
+  assert.ok(chunks.length > 0, 'the database copy is in chunks');
+  for (const chunk of chunks) {
+    const db = await raw(chunk);
+    assert.ok(db.toString('latin1', 0, 22).startsWith('age-encryption.org/v1'));
+    assert.equal(db.includes(Buffer.from('SQLite format 3')), false);
+    assert.equal(db.includes(Buffer.from('to the bucket 1')), false);
+  }
+  assert.ok((await bucket.list(`backups/${id}/`)).every((name) => name.endsWith('manifest.json')), 'the backup\'s own folder holds only its manifest');
   const keys = await bucket.list('files/');
   assert.ok(keys.length >= 4 * 3 + 1);
   const largest = (await Promise.all(keys.map(raw))).sort((a, b) => b.length - a.length)[0]!;

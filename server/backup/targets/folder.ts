@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomToken } from '../../util/ids.js';
 import { BackupError, MissingObjectError } from '../errors.js';
-import type { BackupTarget, ReservedFile } from './target.js';
+import type { BackupTarget } from './target.js';
 
 /** A file-system failure in words for the owner. */
 function reason(err: unknown): string {
@@ -104,28 +104,6 @@ export class FolderTarget implements BackupTarget {
       if ((err as NodeJS.ErrnoException).code && !(err as NodeJS.ErrnoException).path?.startsWith(this.root)) throw err;
       throw new BackupError(`writing ${name} to ${this.description} failed: ${reason(err)}`);
     }
-  }
-
-  async reserve(): Promise<ReservedFile> {
-    const path = join(this.root, PARTIAL, randomToken(12));
-    let committed = false;
-    return {
-      path,
-      commit: async (name) => {
-        const dest = this.path(name);
-        try {
-          await syncFile(path);
-          await mkdir(dirname(dest), { recursive: true });
-          await rename(path, dest);
-          committed = true;
-        } catch (err) {
-          throw new BackupError(`writing ${name} to ${this.description} failed: ${reason(err)}`);
-        }
-      },
-      discard: async () => {
-        if (!committed) await rm(path, { force: true }).catch(() => undefined);
-      },
-    };
   }
 
   async remove(names: string[]): Promise<void> {

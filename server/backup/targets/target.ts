@@ -20,17 +20,5 @@ export interface BackupTarget {
   /** Stores an object under its name, replacing nothing half-way. */
   write(name: string, body: Readable, size?: number): Promise<void>;
   remove(names: string[]): Promise<void>;
-  /**
-   * A place on the target's own disk to make a file in (a folder target has one): the database
-   * copy is then written there at once, not copied a second time. commit() puts it under its name.
-   */
-  reserve?(): Promise<ReservedFile>;
   close(): void;
-}
-
-export interface ReservedFile {
-  path: string;
-  commit(name: string): Promise<void>;
-  /** Removes the file unless it was committed. */
-  discard(): Promise<void>;
 }
