@@ -8,6 +8,8 @@ import { channelKeyPair } from './keys.js';
 import { SqliteKvStore } from './kv-store.js';
 import { DeliveryGuard, type DeliveryNetwork } from './delivery-guard.js';
 import { rememberParsedKeys } from './key-memo.js';
+import { checkSignaturesInProcess } from './crypto-in-process.js';
+import { parseActivitiesOnce } from './parse-once.js';
 import { SqliteMessageQueue, type QueueLimits } from './message-queue.js';
 import { DEFAULT_DELIVERY_POLICY, type DeliveryPolicy } from './delivery-policy.js';
 import { mountCollections } from './collections.js';
@@ -38,6 +40,8 @@ export const SHARED_INBOX_PATH = '/inbox';
  */
 export function buildFederation(hub: Hub, o: FederationOptions): { federation: Federation<Hub>; queue: SqliteMessageQueue; guard: DeliveryGuard } {
   rememberParsedKeys();
+  checkSignaturesInProcess();
+  parseActivitiesOnce();
   const guard = new DeliveryGuard({ insecure: federationInsecure, ...o.network });
   const queue = new SqliteMessageQueue(hub.db, o.queue, (err) => hub.log.warn(`federation queue: ${(err as Error).message}`), { busy: o.busy, guard, handled: o.handled });
   const userAgent = `Hearth/${HEARTH_VERSION} (+${o.publicUrl})`;
