@@ -1,6 +1,7 @@
 import { stmt, type Db } from '../db/open.js';
 import type { AbookRow, MailRow, ProfileRow, XchanRow } from './rows.js';
 import { MAIL_VIEW, type ConvRow } from './mail.js';
+import { ABOOK_COLUMNS } from './channel-import.js';
 
 /** Rows of a channel for channel/export/basic, apart from items (item-streams.ts). */
 
@@ -26,7 +27,8 @@ export function listPconfigRowsOfCat(db: Db, uid: number, cat: string): PconfigR
 }
 
 export function listAbookRows(db: Db, uid: number): AbookRow[] {
-  return stmt<[number], AbookRow>(db, 'SELECT * FROM abook WHERE abook_channel = ? ORDER BY abook_id').all(uid);
+  // Not SELECT *: abook_follow_accepted (migration 048) is derived state, not part of an export.
+  return stmt<[number], AbookRow>(db, `SELECT abook_id, ${ABOOK_COLUMNS.join(', ')} FROM abook WHERE abook_channel = ? ORDER BY abook_id`).all(uid);
 }
 
 /** The xchans of all the channel's connections, itself included. */

@@ -77,7 +77,8 @@ export function insertXchanIfMissing(db: Db, x: NewXchan): void {
   stmt(db, `INSERT OR IGNORE INTO xchan (${XCHAN_COLUMNS.join(', ')}) VALUES (${XCHAN_COLUMNS.map((c) => '@' + c).join(', ')})`).run(x);
 }
 
-const ABOOK_COLUMNS = [
+/** The columns of a connection record that an export carries and an import writes (all but its id and derived state). */
+export const ABOOK_COLUMNS = [
   'abook_account', 'abook_channel', 'abook_xchan', 'abook_my_perms', 'abook_their_perms', 'abook_closeness', 'abook_created', 'abook_updated',
   'abook_connected', 'abook_dob', 'abook_flags', 'abook_blocked', 'abook_ignored', 'abook_hidden', 'abook_archived', 'abook_pending',
   'abook_unconnected', 'abook_self', 'abook_feed', 'abook_not_here', 'abook_profile', 'abook_incl', 'abook_excl', 'abook_instance', 'abook_role',

@@ -1,7 +1,7 @@
 import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow } from './rows.js';
 import { visibleToSql } from './acl.js';
-import { acceptedFollowSql, ownerHashSql } from './social-graph.js';
+import { acceptedFollowSql } from './social-graph.js';
 
 /**
  * Item lists for the native API's streams and exports: rows in the shape the portable item
@@ -197,7 +197,7 @@ export interface NetworkQuery {
 
 /** Local channels whose threads a channel's network stream shows besides its own: those it follows. */
 const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
-  WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b', ownerHashSql('b'))} AND c.channel_removed = 0`;
+  WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b')} AND c.channel_removed = 0`;
 
 /**
  * Threads from elsewhere that a channel's network stream shows although another channel of the hub
@@ -205,7 +205,7 @@ const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c
  * people elsewhere whom the channel follows, and those naming it.
  */
 const RECEIVED_FOR_CHANNEL = `(item.item_origin = 0 AND item.uid != @uid
-  AND (item.owner_xchan IN (SELECT b.abook_xchan FROM abook b WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b', ownerHashSql('b'))}
+  AND (item.owner_xchan IN (SELECT b.abook_xchan FROM abook b WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b')}
       AND NOT EXISTS (SELECT 1 FROM channel c WHERE c.channel_hash = b.abook_xchan))
     OR item.id IN (SELECT t.oid FROM term t WHERE t.ttype = 2 AND t.term_hash = @observer AND t.term_hash != '' AND t.otype = 1)))`;
 

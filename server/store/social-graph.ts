@@ -10,23 +10,13 @@ import { stmt, type Db } from '../db/open.js';
  * follow (fed_follow 'in') and the channel's record of them is neither pending nor blocked.
  */
 
-/** SQL: the follow of abook row `a` waits for a remote server's answer. */
-const awaitsRemoteSql = (a: string) =>
-  `EXISTS (SELECT 1 FROM fed_follow ff WHERE ff.channel_id = ${a}.abook_channel AND ff.actor = ${a}.abook_xchan AND ff.direction = 'out' AND ff.accepted = 0)`;
-
 /**
  * SQL: abook row `a` is a follow its channel made, not blocked by either side and accepted by
- * the followed side. `followerHash` is SQL for the following channel's xchan hash.
+ * the followed side. Migration 048 keeps this on the row (abook_follow_accepted, by triggers on
+ * abook, fed_follow and channel; its view abook_follow_state spells the rule out), so whom a
+ * channel follows is read from an index rather than worked out per connection on every request.
  */
-export function acceptedFollowSql(a: string, followerHash: string): string {
-  return `(${a}.abook_self = 0 AND ${a}.abook_unconnected = 0 AND ${a}.abook_blocked = 0
-    AND ((NOT EXISTS (SELECT 1 FROM channel fc WHERE fc.channel_hash = ${a}.abook_xchan) AND NOT ${awaitsRemoteSql(a)})
-      OR EXISTS (SELECT 1 FROM channel fc JOIN abook fb ON fb.abook_channel = fc.channel_id
-        WHERE fc.channel_hash = ${a}.abook_xchan AND fb.abook_xchan = ${followerHash} AND fb.abook_pending = 0 AND fb.abook_blocked = 0)))`;
-}
-
-/** SQL for the xchan hash of the channel owning abook row `a`. */
-export const ownerHashSql = (a: string) => `(SELECT oc.channel_hash FROM channel oc WHERE oc.channel_id = ${a}.abook_channel)`;
+export const acceptedFollowSql = (a: string): string => `${a}.abook_follow_accepted = 1`;
 
 /** A person in a relation, with the Twitter user id (xchan_id) that orders and pages the list. */
 export interface GraphEntry {
@@ -39,7 +29,7 @@ export function friendsOf(db: Db, uid: number): GraphEntry[] {
   return stmt<[number], GraphEntry>(
     db,
     `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a JOIN xchan x ON x.xchan_hash = a.abook_xchan
-     WHERE a.abook_channel = ? AND ${acceptedFollowSql('a', ownerHashSql('a'))} ORDER BY x.xchan_id DESC`,
+     WHERE a.abook_channel = ? AND ${acceptedFollowSql('a')} ORDER BY x.xchan_id DESC`,
   ).all(uid);
 }
 
@@ -50,7 +40,7 @@ export function followersOf(db: Db, hash: string): GraphEntry[] {
     `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a
      JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
      JOIN xchan x ON x.xchan_hash = c.channel_hash
-     WHERE a.abook_xchan = ? AND ${acceptedFollowSql('a', 'c.channel_hash')}
+     WHERE a.abook_xchan = ? AND ${acceptedFollowSql('a')}
      UNION
      SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM channel c
      JOIN fed_follow f ON f.channel_id = c.channel_id AND f.direction = 'in'
@@ -100,7 +90,7 @@ export function blockedBy(db: Db, uid: number): GraphEntry[] {
 /** Whether channel `uid` follows `hash` (an accepted follow). */
 export function follows(db: Db, uid: number, hash: string): boolean {
   return (
-    stmt<[number, string], { n: number }>(db, `SELECT count(*) AS n FROM abook a WHERE a.abook_channel = ? AND a.abook_xchan = ? AND ${acceptedFollowSql('a', ownerHashSql('a'))}`).get(uid, hash)!
+    stmt<[number, string], { n: number }>(db, `SELECT count(*) AS n FROM abook a WHERE a.abook_channel = ? AND a.abook_xchan = ? AND ${acceptedFollowSql('a')}`).get(uid, hash)!
       .n > 0
   );
 }

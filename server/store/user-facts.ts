@@ -76,7 +76,7 @@ export function followerCounts(db: Db, hashes: string[]): Counts {
     stmt<[string], { hash: string; n: number }>(
       db,
       `SELECT a.abook_xchan AS hash, count(*) AS n FROM abook a JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
-       WHERE a.abook_xchan IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a', 'c.channel_hash')} GROUP BY a.abook_xchan`,
+       WHERE a.abook_xchan IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a')} GROUP BY a.abook_xchan`,
     ).all(json(hashes)),
   );
 }
@@ -88,7 +88,7 @@ export function friendCounts(db: Db, hashes: string[]): Counts {
     stmt<[string], { hash: string; n: number }>(
       db,
       `SELECT c.channel_hash AS hash, count(*) AS n FROM channel c JOIN abook a ON a.abook_channel = c.channel_id
-       WHERE c.channel_hash IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a', 'c.channel_hash')} GROUP BY c.channel_hash`,
+       WHERE c.channel_hash IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a')} GROUP BY c.channel_hash`,
     ).all(json(hashes)),
   );
 }
