@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDatabase } from '../../server/db/open.js';
+import { listMigrations, migrate, schemaVersion } from '../../server/db/open.js';
 import { openSqlite } from '../../server/db/native-binding.js';
 import { join } from 'node:path';
 import { startHub, type TestHub } from '../helpers/hub.js';
@@ -80,10 +80,13 @@ test('posts written before the upgrade are searched by their text after it', asy
     END;
     INSERT INTO item_fts (item_fts) VALUES ('rebuild');
   `);
-  db.pragma('user_version = 42');
   assert.equal((db.prepare(`SELECT count(*) AS n FROM item_fts WHERE item_fts MATCH '"sunflower"'`).get() as { n: number }).n, 1, 'the old index saw the markup');
+  // Migration 043 runs on it as on a database of version 42; the later ones are already there.
+  const latest = schemaVersion(db);
+  db.pragma('user_version = 42');
+  assert.deepEqual(migrate(db, listMigrations().filter((m) => m.version === 43)), [43]);
+  db.pragma(`user_version = ${latest}`);
   db.close();
-  openDatabase(join(dataDir, 'hearth.db')).close();
   const again = await startHub({ dataDir });
   try {
     await assertSearchSeesText(again, p!);
