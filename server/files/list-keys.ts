@@ -1,12 +1,10 @@
 import { Worker } from 'node:worker_threads';
 
-// Plain CommonJS evaluated as the worker, so that it runs the same under tsx and compiled. The walk
-// is synchronous: thousands of one-file directories list several times faster without a
-// thread-pool round trip each, and in a worker that costs the event loop nothing.
-const WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readdirSync } = require('node:fs');
-const { join } = require('node:path');
+/**
+ * The store's layout for workers written as plain CommonJS (with readdirSync in scope): SHARD and KEY
+ * name its directories and files, list(dir, isRoot) reads a directory.
+ */
+export const STORE_LAYOUT_SOURCE = `
 const SHARD = /^[0-9a-f]{2}$/;
 const KEY = /^[0-9a-f]{64}$/;
 // A shard that vanished or is not a directory holds no keys; any other failure (permissions, I/O)
@@ -19,6 +17,16 @@ const list = (dir, isRoot) => {
     throw err;
   }
 };
+`;
+
+// Plain CommonJS evaluated as the worker, so that it runs the same under tsx and compiled. The walk
+// is synchronous: thousands of one-file directories list several times faster without a
+// thread-pool round trip each, and in a worker that costs the event loop nothing.
+const WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
+${STORE_LAYOUT_SOURCE}
 const keys = [];
 for (const a of list(workerData.root, true)) {
   if (!SHARD.test(a)) continue;

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sqliteBinding } from '../db/native-binding.js';
+import { STORE_LAYOUT_SOURCE } from '../files/list-keys.js';
 
 /** The store is compared with the database in this many slices: keys whose first hex digit is the slice's. */
 export const STORE_SLICES = 16;
@@ -16,18 +17,7 @@ const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const Database = require(workerData.driver);
 const HEX = '0123456789abcdef';
-const SHARD = /^[0-9a-f]{2}$/;
-const KEY = /^[0-9a-f]{64}$/;
-// A shard that vanished or is not a directory holds no keys; any other failure (permissions, I/O)
-// must not pass for an empty store, or every row would look as if its file were missing.
-const list = (dir, isRoot) => {
-  try {
-    return readdirSync(dir);
-  } catch (err) {
-    if (err.code === 'ENOENT' || (!isRoot && err.code === 'ENOTDIR')) return [];
-    throw err;
-  }
-};
+${STORE_LAYOUT_SOURCE}
 // As AttachmentStore.keyOf.
 const keyOf = (content) => {
   const key = content.slice(content.lastIndexOf('/') + 1);
