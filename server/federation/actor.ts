@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Endpoints, Image, Person } from '@fedify/vocab';
 import { Temporal } from '@js-temporal/polyfill';
 import type { Context } from '@fedify/fedify';
@@ -15,12 +16,13 @@ function summaryOf(description: string, about: string): string | null {
 }
 
 /**
- * The profile photo's address, with when it changed: the address of a channel's photo stays the
- * same when the photo changes, and other servers fetch an avatar again only at a new address.
+ * The profile photo's address, made new by each photo: the address of a channel's photo stays the
+ * same when the photo changes, and other servers fetch an avatar again only at a new address. The
+ * photo's own address tells two photos apart when they came within the same second.
  */
-function iconUrl(photoUrl: string, photoDate: string, origin: string): URL {
+function iconUrl(photoUrl: string, photoDate: string, photoSource: string, origin: string): URL {
   const url = new URL(photoUrl, origin);
-  if (photoDate && photoDate !== NULL_DATE) url.searchParams.set('v', photoDate.replace(/\D/g, ''));
+  if (photoDate && photoDate !== NULL_DATE) url.searchParams.set('v', createHash('sha256').update(`${photoDate} ${photoSource}`).digest('hex').slice(0, 12));
   return url;
 }
 
@@ -37,7 +39,7 @@ export async function channelActor(ctx: Context<unknown>, db: Db, nick: string):
     name: channel.channel_name,
     summary: summaryOf(facts.description, facts.about),
     url: ctx.getActorUri(nick),
-    icon: facts.photoUrl ? new Image({ url: iconUrl(facts.photoUrl, facts.photoDate, ctx.canonicalOrigin), mediaType: facts.photoType }) : null,
+    icon: facts.photoUrl ? new Image({ url: iconUrl(facts.photoUrl, facts.photoDate, facts.photoSource, ctx.canonicalOrigin), mediaType: facts.photoType }) : null,
     inbox: ctx.getInboxUri(nick),
     outbox: ctx.getOutboxUri(nick),
     followers: ctx.getFollowersUri(nick),

@@ -12,6 +12,8 @@ export interface ActorFacts {
   photoType: string;
   /** When the profile photo last changed ('' when never). */
   photoDate: string;
+  /** The profile photo's own address (one per photo, where photoUrl stays the same). */
+  photoSource: string;
   /** Where the channel lived before it was moved here (its actors there). */
   movedFrom: string[];
 }
@@ -19,9 +21,9 @@ export interface ActorFacts {
 export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
   const channel = stmt<[string], ChannelRow>(db, 'SELECT * FROM channel WHERE channel_address = ? AND channel_removed = 0').get(nick);
   if (!channel) return undefined;
-  const extra = stmt<[number, string], { description: string | null; about: string | null; photo: string; type: string; date: string | null }>(
+  const extra = stmt<[number, string], { description: string | null; about: string | null; photo: string; type: string; date: string | null; source: string | null }>(
     db,
-    `SELECT p.pdesc AS description, p.about, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type, x.xchan_photo_date AS date
+    `SELECT p.pdesc AS description, p.about, p.photo AS source, x.xchan_photo_l AS photo, x.xchan_photo_mimetype AS type, x.xchan_photo_date AS date
      FROM xchan x LEFT JOIN profile p ON p.uid = ? AND p.is_default = 1 WHERE x.xchan_hash = ?`,
   ).get(channel.channel_id, channel.channel_hash);
   const imports = stmt<[number], { source_url: string; source_nick: string }>(db, 'SELECT source_url, source_nick FROM channel_import WHERE channel_id = ? ORDER BY id').all(channel.channel_id);
@@ -32,6 +34,7 @@ export function actorFacts(db: Db, nick: string): ActorFacts | undefined {
     photoUrl: extra?.photo ?? '',
     photoType: extra?.type ?? 'image/png',
     photoDate: extra?.date ?? '',
+    photoSource: extra?.source ?? '',
     // A Hubzilla channel's ActivityPub actor is <hub>/channel/<nick>.
     movedFrom: imports.filter((i) => i.source_url && i.source_nick).map((i) => `${i.source_url.replace(/\/+$/, '')}/channel/${i.source_nick}`),
   };

@@ -43,10 +43,15 @@ describe("a channel's profile changes reach its followers elsewhere", () => {
   const updates = (p: FedifyPeer) => p.received.filter((r) => r.type === 'Update' && r.actor === aliceId());
   const personOf = (r: Received) => r.json.object as Person;
   const iconOf = (p: Person) => (typeof p.icon === 'string' ? p.icon : p.icon?.url);
-  /** The next Update(Person) of alice's that matches; it came signed (the peer's Fedify verified it) and once to the server. */
+  const taken = new Set<Received>();
+  /**
+   * An Update(Person) of alice's that matches and no earlier step took (it may arrive before the
+   * step that caused it has read the actor back); it came signed (the peer's Fedify verified it)
+   * and once to the server.
+   */
   const nextUpdate = async (what: string, match: (p: Person) => boolean) => {
-    const seen = updates(followers).length;
-    const r = await followers.waitFor((u) => u.type === 'Update' && u.actor === aliceId() && updates(followers).indexOf(u) >= seen && match(personOf(u)));
+    const r = await followers.waitFor((u) => u.type === 'Update' && u.actor === aliceId() && !taken.has(u) && match(personOf(u)));
+    taken.add(r);
     assert.equal(personOf(r).id, aliceId(), what);
     const posts = followers.posts.filter((p) => p.id === r.id && p.status < 300);
     assert.equal(posts.length, 1, `${what}: delivered once to the server`);

@@ -26,7 +26,7 @@ const SHOWN = { cat: 'federation', k: 'actor_shown' } as const;
 function shownBy(hub: Hub, channel: ChannelRow): string | undefined {
   const facts = actorFacts(hub.db, channel.channel_address);
   if (!facts) return undefined;
-  const shown = [facts.channel.channel_name, facts.description, facts.about, facts.photoUrl, facts.photoType, facts.photoDate, approvesFollowersByHand(hub.db, channel.channel_id), facts.movedFrom];
+  const shown = [facts.channel.channel_name, facts.description, facts.about, facts.photoUrl, facts.photoType, facts.photoDate, facts.photoSource, approvesFollowersByHand(hub.db, channel.channel_id), facts.movedFrom];
   return createHash('sha256').update(JSON.stringify(shown)).digest('base64url');
 }
 
