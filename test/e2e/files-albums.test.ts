@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
 import { onePagePdf } from '../helpers/pdf.js';
-import { apiCall } from '../helpers/ui-fixtures.js';
+import { apiCall, listedFiles } from '../helpers/ui-fixtures.js';
 import { openUi, pngOf, type Ui } from '../helpers/ui.js';
 
 // Files and albums: folders at readable addresses; pictures and PDFs shown in the page; the album
@@ -22,14 +22,7 @@ after(async () => {
   await hub?.stop();
 });
 
-interface Listed {
-  hash: string;
-  filename: string;
-  folder: string;
-  is_dir: string;
-}
-
-const listed = () => apiCall<{ results: Listed[] }>(hub, 'alice', '/api/z/1.0/files', {}, 'GET').then((r) => r.results);
+const listed = () => listedFiles(hub, 'alice');
 
 test('folders have addresses of their names, which open them again; an old address by hash leads there too', async () => {
   const { page } = ui;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { apiCall } from '../helpers/ui-fixtures.js';
+import { apiCall, listedFiles } from '../helpers/ui-fixtures.js';
 import { openUi, type Ui } from '../helpers/ui.js';
 
 let hub: TestHub;
@@ -18,14 +18,7 @@ after(async () => {
   await hub?.stop();
 });
 
-interface Listed {
-  hash: string;
-  filename: string;
-  folder: string;
-  is_dir: string;
-}
-
-const listed = () => apiCall<{ results: Listed[] }>(hub, 'alice', '/api/z/1.0/files', {}, 'GET').then((r) => r.results);
+const listed = () => listedFiles(hub, 'alice');
 
 test('a user creates a folder, opens it, uploads files into it, downloads one and deletes one after confirming', async () => {
   const { page } = ui;

@@ -64,3 +64,14 @@ export async function profilePhotoBytes(hub: TestHub, as: string): Promise<Buffe
   if (!res.ok) throw new Error(`profile photo of ${as}: ${res.status}`);
   return Buffer.from(await res.arrayBuffer());
 }
+
+/** A file or folder as the native API's files lists it. */
+export interface ListedFile {
+  hash: string;
+  filename: string;
+  folder: string;
+  is_dir: string;
+}
+
+/** Everything in the channel's files, as the native API lists it. */
+export const listedFiles = (hub: TestHub, as: string) => apiCall<{ results: ListedFile[] }>(hub, as, '/api/z/1.0/files', {}, 'GET').then((r) => r.results);
