@@ -4,12 +4,11 @@ import { join } from 'node:path';
 import { createHub } from '../server/hub.js';
 import type { HugeSize } from './options.js';
 import { Random } from './random.js';
-import { manifestChannels, MANIFEST, PASSWORD, SEED_BASE_URL, seedChannels, stepTimer, type Manifest } from './seed.js';
+import { manifestOf, MANIFEST, SEED_BASE_URL, seedChannels, stepTimer, type Manifest } from './seed.js';
 import { seedFiles } from './seed-media.js';
 import { seedHugeFiles, seedHugePhotos } from './seed-huge-media.js';
 import { seedHugeItems } from './seed-huge-items.js';
 import { seedPeople } from './seed-huge-people.js';
-import { SEARCH_HASHTAG, SEARCH_WORD } from './seed-text.js';
 import { listStoreKeys } from '../server/files/list-keys.js';
 import { countExportPageItems } from '../server/store/item-streams.js';
 import { NULL_DATE, nowDb } from '../server/util/time.js';
@@ -55,22 +54,7 @@ export async function seedHuge(dataDir: string, size: HugeSize, log: (msg: strin
     const storeFiles = (await listStoreKeys(hub.files.root)).length;
     seconds.total = Number(((performance.now() - t0) / 1000).toFixed(2));
     const manifest: Manifest = {
-      version: 1,
-      createdAt: new Date().toISOString(),
-      size,
-      owner: owner.channel_address,
-      smallChannel: rows[rows.length - 1]!.channel_address,
-      password: PASSWORD,
-      channels: manifestChannels(hub, rows),
-      items,
-      photos: photos.photos,
-      albums: photos.albums,
-      files: files.files,
-      fileBytes: files.bytes,
-      bigFile: files.bigFile,
-      searchWord: SEARCH_WORD,
-      searchHashtag: SEARCH_HASHTAG,
-      seconds,
+      ...manifestOf(hub, { size, owner, rows, items, photos, files, seconds }),
       huge: {
         remoteActors: people.remote.length, instances: size.instances, connections: people.connections + size.channels - 1, groups: people.groups,
         storeFiles, exportItems: countExportPageItems(hub.db, owner.channel_id, NULL_DATE, nowDb()), databaseMB: Math.round(statSync(join(dataDir, 'hearth.db')).size / 1e6), storeMB: Math.round((files.bytes + photos.bytes) / 1e6),

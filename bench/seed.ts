@@ -112,6 +112,40 @@ export async function seedChannels(hub: Hub, count: number, timed: Timed): Promi
   return { rows, owner, channels, group };
 }
 
+
+/** What a seeded data set holds, as both seeders record it (the huge set adds its own part). */
+export function manifestOf(
+  hub: Hub,
+  s: {
+    size: SeedSize;
+    owner: ChannelRow;
+    rows: ChannelRow[];
+    items: ItemSeedResult;
+    photos: { photos: number; albums: string[] };
+    files: { files: number; bytes: number; bigFile: Manifest['bigFile'] };
+    seconds: Record<string, number>;
+  },
+): Manifest {
+  return {
+    version: 1,
+    createdAt: new Date().toISOString(),
+    size: s.size,
+    owner: s.owner.channel_address,
+    smallChannel: s.rows[s.rows.length - 1]!.channel_address,
+    password: PASSWORD,
+    channels: manifestChannels(hub, s.rows),
+    items: s.items,
+    photos: s.photos.photos,
+    albums: s.photos.albums,
+    files: s.files.files,
+    fileBytes: s.files.bytes,
+    bigFile: s.files.bigFile,
+    searchWord: SEARCH_WORD,
+    searchHashtag: SEARCH_HASHTAG,
+    seconds: s.seconds,
+  };
+}
+
 /** What a manifest says of the channels (ids and hashes, for the endpoints and the floor). */
 export function manifestChannels(hub: Hub, rows: ChannelRow[]): Manifest['channels'] {
   return rows.map((r) => ({ nick: r.channel_address, id: r.channel_id, hash: r.channel_hash, xchanId: getXchan(hub.db, r.channel_hash)!.xchan_id }));
@@ -135,24 +169,7 @@ export async function seed(dataDir: string, size: SeedSize, log: (msg: string) =
     const items = await timed('items', () => seedItems(hub, rnd, { items: size.items, years: size.years, channels, group }));
     const photos = await timed('photos', () => seedPhotos(hub, rnd, owner, size.photos, size.albums, tmpDir));
     const files = await timed('files', () => seedFiles(hub, rnd, owner, size.files, size.bigFileBytes, tmpDir));
-    const manifest: Manifest = {
-      version: 1,
-      createdAt: new Date().toISOString(),
-      size,
-      owner: owner.channel_address,
-      smallChannel: rows[rows.length - 1]!.channel_address,
-      password: PASSWORD,
-      channels: manifestChannels(hub, rows),
-      items,
-      photos: photos.photos,
-      albums: photos.albums,
-      files: files.files,
-      fileBytes: files.bytes,
-      bigFile: files.bigFile,
-      searchWord: SEARCH_WORD,
-      searchHashtag: SEARCH_HASHTAG,
-      seconds,
-    };
+    const manifest = manifestOf(hub, { size, owner, rows, items, photos, files, seconds });
     await writeFile(join(dataDir, MANIFEST), JSON.stringify(manifest, null, 2));
     return manifest;
   } finally {
