@@ -146,6 +146,7 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
     const report = () => opts.onProgress?.(progress);
     const copied = { files: 0, bytes: 0 };
     let files: ManifestFile[] = [];
+    let stored: Awaited<ReturnType<typeof storeDatabase>>;
     let schema = 0;
     let created = new Date();
     for (let attempt = 1; ; attempt++) {
@@ -157,18 +158,23 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
       await snapshotDatabase(join(opts.dataDir, 'hearth.db'), snapshot);
       const refs = referencedKeys(snapshot);
       schema = refs.schema;
-      try {
-        files = await copyFiles(opts, vault, refs.keys, { known, inTarget, progress, report, copied });
+      // The files and the database's chunks go to the target side by side: one is mostly waiting for
+      // the disk or the network, the other mostly hashing.
+      const [copying, storing] = await Promise.allSettled([copyFiles(opts, vault, refs.keys, { known, inTarget, progress, report, copied }), storeDatabase(opts, vault, snapshot, chunksInTarget)]);
+      if (copying.status === 'fulfilled' && storing.status === 'fulfilled') {
+        files = copying.value;
+        stored = storing.value;
         break;
-      } catch (err) {
-        if (!(err instanceof StaleSnapshot) || attempt >= ATTEMPTS) throw err;
       }
+      const failures = [copying, storing].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      const fatal = failures.find((err) => !(err instanceof StaleSnapshot));
+      if (fatal !== undefined || attempt >= ATTEMPTS) throw fatal ?? failures[0];
     }
 
     progress.phase = 'finishing';
     report();
     const id = newBackupId(created, new Set(catalogue.objects.keys()));
-    const { database, written } = await storeDatabase(opts, vault, snapshot, chunksInTarget);
+    const { database, written } = stored;
     const manifest: Manifest = { format: 2, id, created: created.toISOString(), hearth: { version: HEARTH_VERSION, schema }, database, files, copied: { ...copied, databaseBytes: written } };
     await writeSealed(target, vault, backupFolder(id) + MANIFEST_OBJECT, Readable.from([Buffer.from(JSON.stringify(manifest))]));
 
