@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
+import { totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Readable, type Transform } from 'node:stream';
 import { openSqlite } from '../db/native-binding.js';
@@ -7,12 +8,12 @@ import { storedFileContents } from '../store/integrity.js';
 import { HEARTH_VERSION } from '../version.js';
 import { readCatalogue } from './catalogue.js';
 import { checksumOfFile, checksumTap } from './checksum.js';
-import { readChunks } from './chunks.js';
+import { readChunks, type DatabaseChunk } from './chunks.js';
 import { BackupError } from './errors.js';
 import { lockBackups } from './lock.js';
 import { backupFolder, backupSize, chunkObject, fileObject, keyOfFileObject, MANIFEST_OBJECT, nameOfChunkObject, newBackupId, type Manifest, type ManifestFile } from './manifest.js';
 import { backupsToKeep, DEFAULT_RETENTION, type RetentionPolicy } from './retention.js';
-import { snapshotDatabase } from './snapshot.js';
+import { copyDatabase, type FileCopy, type MemoryCopy } from './snapshot.js';
 import type { BackupTarget } from './targets/target.js';
 import { openVault, type Vault } from './vault.js';
 
@@ -31,6 +32,8 @@ export interface BackupOptions {
   onProgress?: (p: BackupProgress) => void;
   /** Stops the backup between two files; the backups made before stay as they were. */
   signal?: AbortSignal;
+  /** A database up to this size is copied in memory rather than into a file (default: databaseInMemoryLimit()). */
+  databaseInMemory?: number;
 }
 
 export interface BackupResult {
@@ -54,6 +57,17 @@ const PARALLEL = 4;
 /** Copies of the database taken at most when files keep being deleted under the backup. */
 const ATTEMPTS = 5;
 
+/**
+ * The largest database copied in memory: HEARTH_BACKUP_MEMORY_MB (0: never), else 512 MiB or an
+ * eighth of the machine's memory if less. Larger ones are copied into a file in the data folder,
+ * then read from it.
+ */
+export function databaseInMemoryLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.HEARTH_BACKUP_MEMORY_MB);
+  if (env.HEARTH_BACKUP_MEMORY_MB?.trim() && Number.isFinite(mb) && mb >= 0) return mb * 1024 * 1024;
+  return Math.min(512 * 1024 * 1024, Math.floor(totalmem() / 8));
+}
+
 /** A file of the store gone since the database was copied: the copy is stale, take another. */
 class StaleSnapshot extends Error {}
 
@@ -61,18 +75,24 @@ function localFile(dataDir: string, key: string): string {
   return join(dataDir, 'store', key.slice(0, 2), key.slice(2, 4), key);
 }
 
+/** The keys of the store files among these store paths. */
+function keysOf(contents: string[]): string[] {
+  const keys = new Set<string>();
+  for (const content of contents) {
+    const key = content.slice(content.lastIndexOf('/') + 1);
+    if (/^[0-9a-f]{64}$/.test(key)) keys.add(key);
+  }
+  return [...keys].sort();
+}
+
 /** The keys of the files the database copy refers to, and its schema version. */
-function referencedKeys(snapshot: string): { keys: string[]; schema: number } {
-  const db = openSqlite(snapshot, { fileMustExist: true });
+function referencedKeys(copy: MemoryCopy | FileCopy): { keys: string[]; schema: number } {
+  if (copy.kind === 'memory') return { keys: keysOf(copy.contents), schema: copy.schema };
+  const db = openSqlite(copy.path, { fileMustExist: true });
   try {
     // A copy of a WAL database is one too, and reading it would leave -wal and -shm files beside it.
     db.pragma('journal_mode = DELETE');
-    const keys = new Set<string>();
-    for (const content of storedFileContents(db)) {
-      const key = content.slice(content.lastIndexOf('/') + 1);
-      if (/^[0-9a-f]{64}$/.test(key)) keys.add(key);
-    }
-    return { keys: [...keys].sort(), schema: db.pragma('user_version', { simple: true }) as number };
+    return { keys: keysOf(storedFileContents(db)), schema: db.pragma('user_version', { simple: true }) as number };
   } finally {
     db.close();
   }
@@ -155,12 +175,18 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
       report();
       await rm(snapshot, { force: true });
       created = new Date();
-      await snapshotDatabase(join(opts.dataDir, 'hearth.db'), snapshot);
-      const refs = referencedKeys(snapshot);
+      const copy = await copyDatabase(join(opts.dataDir, 'hearth.db'), { dest: snapshot, memoryLimit: opts.databaseInMemory ?? databaseInMemoryLimit(), chunkKey: vault.chunkKey, inTarget: chunksInTarget });
+      let refs: ReturnType<typeof referencedKeys>;
+      try {
+        refs = referencedKeys(copy);
+      } catch (err) {
+        if (copy.kind === 'memory') copy.close();
+        throw err;
+      }
       schema = refs.schema;
       // The files and the database's chunks go to the target side by side: one is mostly waiting for
       // the disk or the network, the other mostly hashing.
-      const [copying, storing] = await Promise.allSettled([copyFiles(opts, vault, refs.keys, { known, inTarget, progress, report, copied }), storeDatabase(opts, vault, snapshot, chunksInTarget)]);
+      const [copying, storing] = await Promise.allSettled([copyFiles(opts, vault, refs.keys, { known, inTarget, progress, report, copied }), storeDatabase(opts, vault, copy, chunksInTarget)]);
       if (copying.status === 'fulfilled' && storing.status === 'fulfilled') {
         files = copying.value;
         stored = storing.value;
@@ -187,16 +213,18 @@ export async function runBackup(opts: BackupOptions): Promise<BackupResult> {
 }
 
 /**
- * Writes the chunks of the database copy that the target lacks, a few at once, as the copy is read
- * (one read of it, which names the chunks and checksums the whole); the manifest's entry for it.
+ * Writes the chunks of the database copy that the target lacks, a few at once, as they come (from
+ * memory, or from one read of the file that names the chunks and checksums the whole); the
+ * manifest's entry for the copy.
  */
-async function storeDatabase(opts: BackupOptions, vault: Vault, snapshot: string, inTarget: Set<string>): Promise<{ database: Manifest['database']; written: number }> {
+async function storeDatabase(opts: BackupOptions, vault: Vault, source: MemoryCopy | FileCopy, inTarget: Set<string>): Promise<{ database: Manifest['database']; written: number }> {
   const writing = new Set<Promise<void>>();
   let failure: unknown;
   let written = 0;
-  let copy: Awaited<ReturnType<typeof readChunks>>;
+  let copy: { size: number; sha256: string; chunks: DatabaseChunk[] };
+  const each = source.kind === 'memory' ? source.eachNewChunk.bind(source) : (onChunk: (chunk: DatabaseChunk, bytes: Buffer) => Promise<void>) => readChunks(source.path, vault.chunkKey, onChunk);
   try {
-    copy = await readChunks(snapshot, vault.chunkKey, async (chunk, bytes) => {
+    copy = await each(async (chunk, bytes) => {
       if (failure) throw failure;
       if (inTarget.has(chunk.name)) return;
       opts.signal?.throwIfAborted();

@@ -12,10 +12,11 @@ export interface StoredFileRef {
 
 /** The content (relative store path) of every attach and photo row whose file lives in the attachment store. */
 export function storedFileContents(db: Db): string[] {
-  return stmt<[], string>(db, 'SELECT content FROM attach WHERE is_dir = 0 AND os_storage = 1 UNION ALL SELECT content FROM photo WHERE os_storage = 1')
-    .pluck()
-    .all();
+  return stmt<[], string>(db, STORED_FILE_CONTENTS_SQL).pluck().all();
 }
+
+/** storedFileContents' query, for a worker thread that runs it on a connection of its own (backup/snapshot.ts). */
+export const STORED_FILE_CONTENTS_SQL = 'SELECT content FROM attach WHERE is_dir = 0 AND os_storage = 1 UNION ALL SELECT content FROM photo WHERE os_storage = 1';
 
 /** One attach or photo row that keeps its file in the store, as it is now; undefined when it is gone. */
 export function storedFileRef(db: Db, table: 'attach' | 'photo', id: number): StoredFileRef | undefined {

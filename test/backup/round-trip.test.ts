@@ -44,108 +44,111 @@ async function fill(t: TestHub): Promise<void> {
   await registerMastodonApp(t, { name: 'A Mastodon app' });
 }
 
-test('a hub backed up while a client posts is restored whole, byte for byte, and passes its integrity check', { timeout: 300_000 }, async () => {
-  const t = await startHub({ channels: ['alice', 'bob'] });
-  const work = await mkdtemp(join(tmpdir(), 'hearth-backup-'));
-  // A long read (another program reading the database, an export) holds the WAL: what is written
-  // from now on stays in hearth.db-wal, not in hearth.db, until it ends. A backup must take it all.
-  const reader = openSqlite(join(t.dataDir, 'hearth.db'), { readonly: true });
-  reader.exec('BEGIN');
-  reader.prepare('SELECT count(*) FROM item').get();
-  try {
-    await fill(t);
-    const before = new Map<string, Map<string, string>>();
-    const db = t.hub.db;
-    const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'").pluck().all() as string[]).filter((n) => !LIVE.has(n));
-    for (const table of tables) before.set(table, tableRows(t.dataDir, table, table === 'config' ? "cat <> 'backup'" : '1'));
-    const filesBefore = await storeFiles(t.dataDir);
-    assert.ok(filesBefore.size >= 12 * 3 + 5, `photos in every scale and files: ${filesBefore.size}`);
-
-    // A client posting all along the backup, a photo every third post.
-    const during: { id: string; text: string; photo: boolean }[] = [];
-    let posting = true;
-    const image = await makeImage(640, 480, 'jpeg', '#3366aa');
-    const client = (async () => {
-      for (let i = 0; posting; i++) {
-        const text = `during the backup ${i}`;
-        const photo = i % 3 === 0;
-        const status = await ok(t.request('/api/statuses/update.json', { method: 'POST', as: 'bob', body: photo ? form({ status: text }, { media: { data: image, name: 'd.jpg', type: 'image/jpeg' } }) : new URLSearchParams({ status: text }) }));
-        during.push({ id: status.id_str, text, photo });
-      }
-    })();
-    const target = join(work, 'target');
-    const run = await hearth(['backup', '--to', target, '--data', t.dataDir]);
-    posting = false;
-    await client;
-    reader.exec('COMMIT');
-    reader.close();
-    assert.equal(run.code, 0, run.stderr);
-    const id = backupIdOf(run);
-    assert.match(run.stdout, /^backup \S+: [\d.]+ MB \(the database and \d+ files\), \d+ files copied \([\d.]+ MB\), [\d.]+ of [\d.]+ MB of the database copied, [\d.]+ s$/m);
-    assert.ok(during.length >= 3, `the client posted during the backup (${during.length} posts)`);
-
-    const restoredDir = join(work, 'restored');
-    const restore = await hearth(['restore', '--from', target, '--backup', id, '--data', restoredDir]);
-    assert.equal(restore.code, 0, restore.stderr);
-
-    // Rows of other tables may have changed during the backup (bob's channel has a newer last
-    // post): each is restored as it was before the backup or as it is after it.
-    for (const [table, rows] of before) {
-      const where = table === 'config' ? "cat <> 'backup'" : '1';
-      const restoredRows = tableRows(restoredDir, table, where);
-      const now = tableRows(t.dataDir, table, where);
-      for (const [key, row] of rows) {
-        const got = restoredRows.get(key);
-        const same = got === row || (!CONTENT.has(table) && (got === now.get(key) || got?.replace(VOLATILE, '') === row.replace(VOLATILE, '')));
-        assert.ok(same, `${table} row ${key} is restored byte for byte`);
-      }
-    }
-    const filesAfter = await storeFiles(restoredDir);
-    for (const [path, sha] of filesBefore) assert.equal(filesAfter.get(path), sha, `${path} is restored byte for byte`);
-    for (const [path, sha] of filesAfter) assert.equal(sha, (await storeFiles(t.dataDir)).get(path), `${path} is the hub's own file`);
-
-    // Each post made during the backup: in it whole (item, photo rows in every scale, files) or absent.
-    const sourceItems = tableRows(t.dataDir, 'item');
-    const restoredItems = tableRows(restoredDir, 'item');
-    const present = during.filter((p) => restoredItems.has(p.id));
-    for (const p of present) assert.equal(restoredItems.get(p.id), sourceItems.get(p.id), `"${p.text}" is restored as posted`);
-    assert.ok(present.length < during.length, 'posts made after the database copy are not in it');
-    const photosOf = (dir: string) => [...tableRows(dir, 'photo').values()].map((r) => JSON.parse(r) as { resource_id: string; imgscale: number; content: string });
-    const sourcePhotos = photosOf(t.dataDir);
-    const restoredPhotos = photosOf(restoredDir);
-    for (const p of during.filter((d) => d.photo)) {
-      const item = sourceItems.get(p.id)!;
-      const resources = new Set(sourcePhotos.filter((ph) => JSON.parse(item).body.includes(ph.resource_id)).map((ph) => ph.resource_id));
-      assert.ok(resources.size > 0, `"${p.text}" has its photo`);
-      for (const resource of resources) {
-        const scales = restoredPhotos.filter((ph) => ph.resource_id === resource);
-        const expected = sourcePhotos.filter((ph) => ph.resource_id === resource);
-        assert.ok(scales.length === 0 || scales.length === expected.length, `the photo of "${p.text}" is there in every scale or not at all`);
-        assert.equal(scales.length > 0, restoredItems.has(p.id), `the photo of "${p.text}" is restored exactly when its post is`);
-        for (const s of scales) assert.equal(filesAfter.get(s.content), (await storeFiles(t.dataDir)).get(s.content));
-      }
-    }
-
-    // The restored hub starts, finds nothing to repair, and serves what it holds.
-    const restored = await startHub({ dataDir: restoredDir, options: { integrity: { delayMs: 0, pauseMs: 0 } } });
+// The database is copied in memory up to a size, through a file beyond it: both ways are tried.
+for (const [how, env] of [['copied in memory', {}], ['copied through a file', { HEARTH_BACKUP_MEMORY_MB: '0' }]] as const) {
+  test(`a hub backed up while a client posts is restored whole, byte for byte, and passes its integrity check (the database ${how})`, { timeout: 300_000 }, async () => {
+    const t = await startHub({ channels: ['alice', 'bob'] });
+    const work = await mkdtemp(join(tmpdir(), 'hearth-backup-'));
+    // A long read (another program reading the database, an export) holds the WAL: what is written
+    // from now on stays in hearth.db-wal, not in hearth.db, until it ends. A backup must take it all.
+    const reader = openSqlite(join(t.dataDir, 'hearth.db'), { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM item').get();
     try {
-      const report = await restored.hub.integrity;
-      assert.deepEqual(report, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
-      assert.equal(String(restored.hub.db.pragma('integrity_check', { simple: true })), 'ok');
-      const timeline = await ok(restored.request('/api/statuses/user_timeline.json?count=200', { as: 'alice' }));
-      assert.ok(timeline.some((s: { text: string }) => s.text.startsWith('before the backup 11')));
+      await fill(t);
+      const before = new Map<string, Map<string, string>>();
+      const db = t.hub.db;
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '%fts%'").pluck().all() as string[]).filter((n) => !LIVE.has(n));
+      for (const table of tables) before.set(table, tableRows(t.dataDir, table, table === 'config' ? "cat <> 'backup'" : '1'));
+      const filesBefore = await storeFiles(t.dataDir);
+      assert.ok(filesBefore.size >= 12 * 3 + 5, `photos in every scale and files: ${filesBefore.size}`);
+
+      // A client posting all along the backup, a photo every third post.
+      const during: { id: string; text: string; photo: boolean }[] = [];
+      let posting = true;
+      const image = await makeImage(640, 480, 'jpeg', '#3366aa');
+      const client = (async () => {
+        for (let i = 0; posting; i++) {
+          const text = `during the backup ${i}`;
+          const photo = i % 3 === 0;
+          const status = await ok(t.request('/api/statuses/update.json', { method: 'POST', as: 'bob', body: photo ? form({ status: text }, { media: { data: image, name: 'd.jpg', type: 'image/jpeg' } }) : new URLSearchParams({ status: text }) }));
+          during.push({ id: status.id_str, text, photo });
+        }
+      })();
+      const target = join(work, 'target');
+      const run = await hearth(['backup', '--to', target, '--data', t.dataDir], env);
+      posting = false;
+      await client;
+      reader.exec('COMMIT');
+      reader.close();
+      assert.equal(run.code, 0, run.stderr);
+      const id = backupIdOf(run);
+      assert.match(run.stdout, /^backup \S+: [\d.]+ MB \(the database and \d+ files\), \d+ files copied \([\d.]+ MB\), [\d.]+ of [\d.]+ MB of the database copied, [\d.]+ s$/m);
+      assert.ok(during.length >= 3, `the client posted during the backup (${during.length} posts)`);
+
+      const restoredDir = join(work, 'restored');
+      const restore = await hearth(['restore', '--from', target, '--backup', id, '--data', restoredDir]);
+      assert.equal(restore.code, 0, restore.stderr);
+
+      // Rows of other tables may have changed during the backup (bob's channel has a newer last
+      // post): each is restored as it was before the backup or as it is after it.
+      for (const [table, rows] of before) {
+        const where = table === 'config' ? "cat <> 'backup'" : '1';
+        const restoredRows = tableRows(restoredDir, table, where);
+        const now = tableRows(t.dataDir, table, where);
+        for (const [key, row] of rows) {
+          const got = restoredRows.get(key);
+          const same = got === row || (!CONTENT.has(table) && (got === now.get(key) || got?.replace(VOLATILE, '') === row.replace(VOLATILE, '')));
+          assert.ok(same, `${table} row ${key} is restored byte for byte`);
+        }
+      }
+      const filesAfter = await storeFiles(restoredDir);
+      for (const [path, sha] of filesBefore) assert.equal(filesAfter.get(path), sha, `${path} is restored byte for byte`);
+      for (const [path, sha] of filesAfter) assert.equal(sha, (await storeFiles(t.dataDir)).get(path), `${path} is the hub's own file`);
+
+      // Each post made during the backup: in it whole (item, photo rows in every scale, files) or absent.
+      const sourceItems = tableRows(t.dataDir, 'item');
+      const restoredItems = tableRows(restoredDir, 'item');
+      const present = during.filter((p) => restoredItems.has(p.id));
+      for (const p of present) assert.equal(restoredItems.get(p.id), sourceItems.get(p.id), `"${p.text}" is restored as posted`);
+      assert.ok(present.length < during.length, 'posts made after the database copy are not in it');
+      const photosOf = (dir: string) => [...tableRows(dir, 'photo').values()].map((r) => JSON.parse(r) as { resource_id: string; imgscale: number; content: string });
+      const sourcePhotos = photosOf(t.dataDir);
+      const restoredPhotos = photosOf(restoredDir);
+      for (const p of during.filter((d) => d.photo)) {
+        const item = sourceItems.get(p.id)!;
+        const resources = new Set(sourcePhotos.filter((ph) => JSON.parse(item).body.includes(ph.resource_id)).map((ph) => ph.resource_id));
+        assert.ok(resources.size > 0, `"${p.text}" has its photo`);
+        for (const resource of resources) {
+          const scales = restoredPhotos.filter((ph) => ph.resource_id === resource);
+          const expected = sourcePhotos.filter((ph) => ph.resource_id === resource);
+          assert.ok(scales.length === 0 || scales.length === expected.length, `the photo of "${p.text}" is there in every scale or not at all`);
+          assert.equal(scales.length > 0, restoredItems.has(p.id), `the photo of "${p.text}" is restored exactly when its post is`);
+          for (const s of scales) assert.equal(filesAfter.get(s.content), (await storeFiles(t.dataDir)).get(s.content));
+        }
+      }
+
+      // The restored hub starts, finds nothing to repair, and serves what it holds.
+      const restored = await startHub({ dataDir: restoredDir, options: { integrity: { delayMs: 0, pauseMs: 0 } } });
+      try {
+        const report = await restored.hub.integrity;
+        assert.deepEqual(report, { orphanFiles: 0, rowsWithoutFile: 0, repaired: [] });
+        assert.equal(String(restored.hub.db.pragma('integrity_check', { simple: true })), 'ok');
+        const timeline = await ok(restored.request('/api/statuses/user_timeline.json?count=200', { as: 'alice' }));
+        assert.ok(timeline.some((s: { text: string }) => s.text.startsWith('before the backup 11')));
+      } finally {
+        await restored.stop();
+      }
+      const leftovers = (await readdir(t.dataDir)).filter((n) => n.startsWith('backup'));
+      assert.deepEqual(leftovers, [], 'the backup leaves nothing behind in the data folder');
+      assert.ok((await readFile(join(target, 'hearth-backups.json'), 'utf8')).includes('"encrypted":false'));
     } finally {
-      await restored.stop();
+      if (reader.open) reader.close();
+      await t.stop();
+      await rm(work, { recursive: true, force: true });
     }
-    const leftovers = (await readdir(t.dataDir)).filter((n) => n.startsWith('backup'));
-    assert.deepEqual(leftovers, [], 'the backup leaves nothing behind in the data folder');
-    assert.ok((await readFile(join(target, 'hearth-backups.json'), 'utf8')).includes('"encrypted":false'));
-  } finally {
-    if (reader.open) reader.close();
-    await t.stop();
-    await rm(work, { recursive: true, force: true });
-  }
-});
+  });
+}
 
 test('hearth restore never writes into a folder that is not empty, and a second backup copies only new files', { timeout: 120_000 }, async () => {
   const t = await startHub({ channels: ['alice'] });
