@@ -123,7 +123,7 @@ export function listPhotoResources(db: Db, uid: number, q: PhotoResourceQuery = 
   }
   if (q.covers) {
     where.push(`p.id IN (SELECT (SELECT c.id FROM photo c WHERE c.uid = @uid AND c.album = a.album AND c.photo_usage IN (0, 1) ORDER BY c.created, c.id LIMIT 1)
-      FROM (SELECT DISTINCT album FROM photo WHERE uid = @uid AND photo_usage IN (0, 1)) a)`);
+      FROM photo_album a WHERE a.uid = @uid)`);
   }
   return stmt<Record<string, unknown>, PhotoListRow>(
     db,
@@ -137,12 +137,12 @@ export function listPhotoResources(db: Db, uid: number, q: PhotoResourceQuery = 
   ).all(params);
 }
 
-/** Albums of a channel with the number of photos in each, by name ('' is the root album). */
+/**
+ * Albums of a channel with the number of photos in each, by name ('' is the root album): the
+ * numbers kept by migration 050's triggers, not counted from the photos on each read.
+ */
 export function listAlbums(db: Db, uid: number): { album: string; total: number }[] {
-  return stmt<[number], { album: string; total: number }>(
-    db,
-    'SELECT album, count(DISTINCT resource_id) AS total FROM photo WHERE uid = ? AND photo_usage IN (0, 1) GROUP BY album ORDER BY album',
-  ).all(uid);
+  return stmt<[number], { album: string; total: number }>(db, 'SELECT album, total FROM photo_album WHERE uid = ? ORDER BY album').all(uid);
 }
 
 /** Resource ids of the channel's photos in an album. */
