@@ -27,7 +27,7 @@ export function groupMembersJoined(db: Db, uid: number, gid: number, slice: List
      FROM pgrp_member m INDEXED BY pgrp_member_gid_idx
      LEFT JOIN abook ON abook.abook_channel = m.uid AND abook.abook_xchan = m.xchan
      LEFT JOIN xchan ON xchan.xchan_hash = m.xchan
-     WHERE m.gid = @gid AND m.uid = @uid AND m.id > @after ORDER BY m.id LIMIT @limit OFFSET @offset`,
+     WHERE m.gid = @gid AND m.uid = @uid AND m.id > @after ORDER BY m.id LIMIT @limit + 0 OFFSET @offset`,
   ).all({ uid, gid, after: slice.after?.id ?? 0, limit: slice.limit, offset: slice.offset ?? 0 });
 }
 
@@ -41,7 +41,7 @@ export function listAbookWithXchan(db: Db, uid: number, slice: ListingSlice<{ ab
   return stmt<Record<string, number>, AbookXchanRow>(
     db,
     `SELECT * FROM abook INDEXED BY abook_channel_id_idx LEFT JOIN xchan ON xchan_hash = abook_xchan
-     WHERE abook_channel = @uid AND abook_id > @after ORDER BY abook_id LIMIT @limit OFFSET @offset`,
+     WHERE abook_channel = @uid AND abook_id > @after ORDER BY abook_id LIMIT @limit + 0 OFFSET @offset`,
   ).all({ uid, after: slice.after?.abook_id ?? 0, limit: slice.limit, offset: slice.offset ?? 0 });
 }
 

@@ -85,7 +85,7 @@ export function friendsPage(db: Db, uid: number, page: ContactPage): GraphEntry[
     db,
     `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_following_page_idx
      WHERE abook_channel = @uid AND abook_follow_accepted = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below
-     ORDER BY abook_xchan_id {order} LIMIT @limit`,
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
     { uid },
     page,
   );
@@ -109,8 +109,8 @@ export function followersPage(db: Db, hash: string, page: ContactPage): GraphEnt
          JOIN abook b INDEXED BY abook_accepted_page_idx ON b.abook_channel = c.channel_id AND b.abook_pending = 0 AND b.abook_blocked = 0
          WHERE c.channel_hash = @hash AND b.abook_xchan_id > @above AND b.abook_xchan_id < @below
            AND EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = c.channel_id AND f.actor = b.abook_xchan AND f.direction = 'in')
-         ORDER BY b.abook_xchan_id {order} LIMIT @limit))
-     ORDER BY id {order} LIMIT @limit`,
+         ORDER BY b.abook_xchan_id {order} LIMIT @limit + 0))
+     ORDER BY id {order} LIMIT @limit + 0`,
     { hash },
     page,
   );
@@ -123,7 +123,7 @@ export function incomingPage(db: Db, uid: number, page: ContactPage): GraphEntry
     `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_incoming_page_idx
      WHERE abook_channel = @uid AND abook_self = 0 AND abook_pending = 1 AND abook_blocked = 0 AND abook_ignored = 0
        AND abook_xchan_id > @above AND abook_xchan_id < @below
-     ORDER BY abook_xchan_id {order} LIMIT @limit`,
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
     { uid },
     page,
   );
@@ -135,7 +135,7 @@ export function blockedPage(db: Db, uid: number, page: ContactPage): GraphEntry[
     db,
     `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_blocked_page_idx
      WHERE abook_channel = @uid AND abook_self = 0 AND abook_blocked = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below
-     ORDER BY abook_xchan_id {order} LIMIT @limit`,
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
     { uid },
     page,
   );
@@ -147,7 +147,7 @@ export function mutedPage(db: Db, uid: number, page: ContactPage): GraphEntry[] 
     db,
     `SELECT xchan AS hash, xchan_id AS id FROM abconfig INDEXED BY abconfig_muted_page_idx
      WHERE chan = @uid AND cat = 'mastodon' AND k = 'muted' AND v = '1' AND xchan_id > @above AND xchan_id < @below
-     ORDER BY xchan_id {order} LIMIT @limit`,
+     ORDER BY xchan_id {order} LIMIT @limit + 0`,
     { uid },
     page,
   );
@@ -159,7 +159,7 @@ export function groupMembersPage(db: Db, gid: number, page: ContactPage): GraphE
     db,
     `SELECT xchan AS hash, xchan_id AS id FROM pgrp_member INDEXED BY pgrp_member_page_idx
      WHERE gid = @gid AND xchan_id > @above AND xchan_id < @below
-     ORDER BY xchan_id {order} LIMIT @limit`,
+     ORDER BY xchan_id {order} LIMIT @limit + 0`,
     { gid },
     page,
   );

@@ -55,6 +55,19 @@ export function* jsonArrayChunks(elements: Iterable<unknown>): Generator<string>
   yield buf + ']';
 }
 
+/** Pieces of text gathered into chunks of about 32 KB. */
+export function* joinedChunks(pieces: Iterable<string>): Generator<string> {
+  let buf = '';
+  for (const piece of pieces) {
+    buf += piece;
+    if (buf.length >= CHUNK) {
+      yield buf;
+      buf = '';
+    }
+  }
+  if (buf) yield buf;
+}
+
 /**
  * A readable stream over chunks, pulled only as fast as the client reads. When the stream ends,
  * fails or is destroyed (client gone), the generator is closed so that its finally blocks run.
