@@ -378,6 +378,19 @@ test('microblog ext/photos/list album_covers=1: one photo per album, its first',
   );
 });
 
+test('microblog ext/photos/list.xml without a page: every photo, streamed, each element as a page shows it', async () => {
+  const whole = await t.request('/api/ext/photos/list.xml', { as: 'alice' });
+  const text = await whole.text();
+  assert.equal(whole.status, 200);
+  assert.match(whole.headers.get('content-type') ?? '', /^text\/xml/);
+  assert.equal(whole.headers.get('content-length'), null, 'streamed, not built in memory');
+  const elements = text.match(/<photo [^>]*>[^<]*<\/photo>\n/g) ?? [];
+  assert.equal(elements.length, expected.photos!.length);
+  const paged = await (await t.request('/api/ext/photos/list.xml?count=2&page=1', { as: 'alice' })).text();
+  assert.ok(text.startsWith(paged.slice(0, paged.indexOf('</photos>'))), 'the same document as a page, up to the page end');
+  assert.ok(text.endsWith('</photos>\n'));
+});
+
 /** Live memory (heap and buffers) after collecting garbage. */
 function liveBytes(): number {
   setFlagsFromString('--expose-gc');
