@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import { BufferPool } from '../util/buffer-pool.js';
-import { chunkStream, jsonObjectChunks, type JsonMembers } from '../util/json-stream.js';
+import { chunkStream, joinedChunks, jsonArrayChunks, jsonObjectChunks, type JsonMembers } from '../util/json-stream.js';
 
 /** Answers up to this size are encoded into reused buffers; larger ones get their own. */
 const POOLED_BYTES = 2 * 1024 * 1024;
@@ -33,6 +33,18 @@ export function setJsonStream(ctx: Context, members: JsonMembers): void {
   ctx.status = 200;
   ctx.type = 'application/json';
   ctx.body = chunkStream(jsonObjectChunks(members));
+}
+
+/** Answers 200 with a JSON array written element by element, only as fast as the client reads it. */
+export function setJsonArrayStream(ctx: Context, elements: Iterable<unknown>): void {
+  setTextStream(ctx, 'application/json', jsonArrayChunks(elements));
+}
+
+/** Answers 200 with text written piece by piece (pieces produced as they are reached), as fast as the client reads it. */
+export function setTextStream(ctx: Context, type: string, pieces: Iterable<string>): void {
+  ctx.status = 200;
+  ctx.type = type;
+  ctx.body = chunkStream(joinedChunks(pieces));
 }
 
 /** From this many items on, a JSON array is encoded an item at a time. */

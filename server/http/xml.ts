@@ -155,13 +155,40 @@ export function renderXml(root: string, value: unknown, opts: XmlOptions = {}): 
  */
 export function renderXmlPieces(root: string, value: unknown, opts: XmlOptions = {}): string[] {
   const w: Writer = { opts, parts: new Map() };
-  const head = '<?xml version="1.0" encoding="UTF-8"?>\n';
+  const namespaces = namespaceAttrs(opts);
+  // The root's own attributes come first, then the namespace declarations.
+  if (!Array.isArray(value)) return [XML_HEAD + node(w, root, value, 0, namespaces)];
+  const attrs = arrayRootAttrs(opts);
+  if (value.length === 0) return [XML_HEAD + element(root, attrs, '', 0, true)];
+  const child = opts.itemName ?? childName(root, opts);
+  return [`${XML_HEAD}<${root}${attrs}>\n`, ...value.map((m) => node(w, child, m, 1)), `</${root}>\n`];
+}
+
+/**
+ * A document whose root holds an array, in pieces written only as the elements are reached: a
+ * list too long to hold. Each element is written on its own (objects shared between elements are
+ * written again rather than remembered for the whole document).
+ */
+export function* renderXmlArrayStream(root: string, elements: Iterable<unknown>, opts: XmlOptions = {}): Generator<string> {
+  const attrs = arrayRootAttrs(opts);
+  const child = opts.itemName ?? childName(root, opts);
+  let empty = true;
+  for (const m of elements) {
+    if (empty) yield `${XML_HEAD}<${root}${attrs}>\n`;
+    empty = false;
+    yield node({ opts, parts: new Map() }, child, m, 1);
+  }
+  yield empty ? XML_HEAD + element(root, attrs, '', 0, true) : `</${root}>\n`;
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+
+function namespaceAttrs(opts: XmlOptions): string {
   let namespaces = '';
   if (opts.namespaces) for (const [k, v] of Object.entries(XML_NAMESPACES)) namespaces += ` ${k}="${v}"`;
-  // The root's own attributes come first, then the namespace declarations.
-  if (!Array.isArray(value)) return [head + node(w, root, value, 0, namespaces)];
-  const attrs = (opts.arrayType !== false ? ' type="array"' : '') + namespaces;
-  if (value.length === 0) return [head + element(root, attrs, '', 0, true)];
-  const child = opts.itemName ?? childName(root, opts);
-  return [`${head}<${root}${attrs}>\n`, ...value.map((m) => node(w, child, m, 1)), `</${root}>\n`];
+  return namespaces;
+}
+
+function arrayRootAttrs(opts: XmlOptions): string {
+  return (opts.arrayType !== false ? ' type="array"' : '') + namespaceAttrs(opts);
 }

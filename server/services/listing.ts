@@ -17,7 +17,7 @@ export interface Listing<R> {
  * applies only with a positive records; 0 means every row). The first batch is read at once; the
  * next ones resume after the last row read, so none costs more than its own rows.
  */
-export function readListing<R extends ListingCursor>(read: (slice: ListingSlice) => R[], start: number, records: number, batch = LISTING_BATCH): Listing<R> {
+export function readListing<R extends C, C = ListingCursor>(read: (slice: ListingSlice<C>) => R[], start: number, records: number, batch = LISTING_BATCH): Listing<R> {
   const wanted = records > 0 ? records : Infinity;
   const firstLimit = Math.min(batch, wanted);
   const first = read({ limit: firstLimit, offset: records > 0 ? start : 0 });
@@ -32,7 +32,7 @@ export function readListing<R extends ListingCursor>(read: (slice: ListingSlice)
       let last = first[first.length - 1]!;
       for (;;) {
         const limit = Math.min(batch, wanted - got);
-        const rows = read({ limit, after: { created: last.created, id: last.id } });
+        const rows = read({ limit, after: last });
         yield* rows;
         got += rows.length;
         if (rows.length < limit || got >= wanted) return;

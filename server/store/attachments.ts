@@ -65,10 +65,10 @@ export interface ListingCursor {
 }
 
 /** One slice of an ordered listing: at most `limit` rows, after `after` and then `offset` more. */
-export interface ListingSlice {
+export interface ListingSlice<C = ListingCursor> {
   limit: number;
   offset?: number;
-  after?: ListingCursor;
+  after?: C;
 }
 
 /** The columns the files listing shows. */

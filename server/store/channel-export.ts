@@ -37,7 +37,8 @@ export function listConnectionXchans(db: Db, uid: number): XchanRow[] {
 }
 
 export function listGroupMemberRows(db: Db, uid: number): { id: number; uid: number; gid: number; xchan: string }[] {
-  return stmt<[number], { id: number; uid: number; gid: number; xchan: string }>(db, 'SELECT * FROM pgrp_member WHERE uid = ? ORDER BY id').all(uid);
+  // Not SELECT *: xchan_id (migration 050) is derived state, not part of an export.
+  return stmt<[number], { id: number; uid: number; gid: number; xchan: string }>(db, 'SELECT id, uid, gid, xchan FROM pgrp_member WHERE uid = ? ORDER BY id').all(uid);
 }
 
 export interface SavedSearchRow {

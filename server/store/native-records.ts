@@ -1,5 +1,6 @@
 import { stmt, type Db } from '../db/open.js';
 import type { AbookRow, GroupRow, XchanRow } from './rows.js';
+import type { ListingSlice } from './attachments.js';
 
 /** Whole rows the native API hands out as they are: groups, group members, connections. */
 
@@ -15,23 +16,33 @@ export interface GroupMemberJoinRow extends Partial<AbookRow>, Partial<XchanRow>
   xchan: string;
 }
 
-/** Members of a group with the channel's connection to each (if any) and their xchan. */
-export function groupMembersJoined(db: Db, uid: number, gid: number): GroupMemberJoinRow[] {
-  return stmt<[number, number], GroupMemberJoinRow>(
+/**
+ * A slice of the members of a group, in the order they were added, with the channel's connection
+ * to each (if any) and their xchan; read from the group's index, resuming after the last member read.
+ */
+export function groupMembersJoined(db: Db, uid: number, gid: number, slice: ListingSlice<{ id: number }>): GroupMemberJoinRow[] {
+  return stmt<Record<string, number>, GroupMemberJoinRow>(
     db,
     `SELECT abook.*, xchan.*, m.id AS id, m.uid AS uid, m.gid AS gid, m.xchan AS xchan
-     FROM pgrp_member m
+     FROM pgrp_member m INDEXED BY pgrp_member_gid_idx
      LEFT JOIN abook ON abook.abook_channel = m.uid AND abook.abook_xchan = m.xchan
      LEFT JOIN xchan ON xchan.xchan_hash = m.xchan
-     WHERE m.uid = ? AND m.gid = ? ORDER BY m.id`,
-  ).all(uid, gid);
+     WHERE m.gid = @gid AND m.uid = @uid AND m.id > @after ORDER BY m.id LIMIT @limit + 0 OFFSET @offset`,
+  ).all({ uid, gid, after: slice.after?.id ?? 0, limit: slice.limit, offset: slice.offset ?? 0 });
 }
 
 export type AbookXchanRow = AbookRow & Partial<XchanRow>;
 
-/** The channel's connections, its own entry and pending ones included, with their xchan. */
-export function listAbookWithXchan(db: Db, uid: number): AbookXchanRow[] {
-  return stmt<[number], AbookXchanRow>(db, 'SELECT * FROM abook LEFT JOIN xchan ON xchan_hash = abook_xchan WHERE abook_channel = ? ORDER BY abook_id').all(uid);
+/**
+ * A slice of the channel's connections, its own entry and pending ones included, with their xchan,
+ * oldest first; read from the channel's index, resuming after the last connection read.
+ */
+export function listAbookWithXchan(db: Db, uid: number, slice: ListingSlice<{ abook_id: number }>): AbookXchanRow[] {
+  return stmt<Record<string, number>, AbookXchanRow>(
+    db,
+    `SELECT * FROM abook INDEXED BY abook_channel_id_idx LEFT JOIN xchan ON xchan_hash = abook_xchan
+     WHERE abook_channel = @uid AND abook_id > @after ORDER BY abook_id LIMIT @limit + 0 OFFSET @offset`,
+  ).all({ uid, after: slice.after?.abook_id ?? 0, limit: slice.limit, offset: slice.offset ?? 0 });
 }
 
 export function getAbookWithXchan(db: Db, uid: number, abookId: number): AbookXchanRow | undefined {

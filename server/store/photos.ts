@@ -2,7 +2,7 @@ import { allWide, stmt, type Db } from '../db/open.js';
 import type { ItemRow, PhotoRow } from './rows.js';
 import { visibleToSql } from './acl.js';
 import type { AccessLists } from '../services/acl.js';
-import type { ListingSlice } from './attachments.js';
+import type { ListingCursor, ListingSlice } from './attachments.js';
 
 export type NewPhoto = Omit<PhotoRow, 'id'>;
 
@@ -95,7 +95,7 @@ export function listPhotoRows(db: Db, uid: number, album: string | undefined, sl
   return allWide<PhotoListingRow>(db, sql, params);
 }
 
-export interface PhotoListRow extends Pick<PhotoRow, 'resource_id' | 'album' | 'filename' | 'mimetype'> {
+export interface PhotoListRow extends Pick<PhotoRow, 'id' | 'created' | 'resource_id' | 'album' | 'filename' | 'mimetype'> {
   /** The scale lists show: 2 for ordinary photos, 5 for profile photos, else the last there is. */
   thumb_scale: number;
   thumb_mimetype: string;
@@ -108,6 +108,8 @@ export interface PhotoResourceQuery {
   covers?: boolean;
   limit?: number;
   offset?: number;
+  /** Resume just after this photo (the listing's order is created, id). */
+  after?: ListingCursor;
 }
 
 /**
@@ -121,13 +123,18 @@ export function listPhotoResources(db: Db, uid: number, q: PhotoResourceQuery = 
     where.push('p.album = @album');
     params.album = q.album;
   }
+  if (q.after) {
+    where.push('p.created >= @afterCreated', '(p.created > @afterCreated OR p.id > @afterId)');
+    params.afterCreated = q.after.created;
+    params.afterId = q.after.id;
+  }
   if (q.covers) {
     where.push(`p.id IN (SELECT (SELECT c.id FROM photo c WHERE c.uid = @uid AND c.album = a.album AND c.photo_usage IN (0, 1) ORDER BY c.created, c.id LIMIT 1)
-      FROM (SELECT DISTINCT album FROM photo WHERE uid = @uid AND photo_usage IN (0, 1)) a)`);
+      FROM photo_album a WHERE a.uid = @uid)`);
   }
   return stmt<Record<string, unknown>, PhotoListRow>(
     db,
-    `SELECT p.resource_id, p.album, p.filename, p.mimetype, t.imgscale AS thumb_scale, t.mimetype AS thumb_mimetype
+    `SELECT p.id, p.created, p.resource_id, p.album, p.filename, p.mimetype, t.imgscale AS thumb_scale, t.mimetype AS thumb_mimetype
      FROM photo p JOIN photo t ON t.id = coalesce(
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 2),
        (SELECT s.id FROM photo s WHERE s.resource_id = p.resource_id AND s.imgscale = 5),
@@ -137,12 +144,12 @@ export function listPhotoResources(db: Db, uid: number, q: PhotoResourceQuery = 
   ).all(params);
 }
 
-/** Albums of a channel with the number of photos in each, by name ('' is the root album). */
+/**
+ * Albums of a channel with the number of photos in each, by name ('' is the root album): the
+ * numbers kept by migration 050's triggers, not counted from the photos on each read.
+ */
 export function listAlbums(db: Db, uid: number): { album: string; total: number }[] {
-  return stmt<[number], { album: string; total: number }>(
-    db,
-    'SELECT album, count(DISTINCT resource_id) AS total FROM photo WHERE uid = ? AND photo_usage IN (0, 1) GROUP BY album ORDER BY album',
-  ).all(uid);
+  return stmt<[number], { album: string; total: number }>(db, 'SELECT album, total FROM photo_album WHERE uid = ? ORDER BY album').all(uid);
 }
 
 /** Resource ids of the channel's photos in an album. */

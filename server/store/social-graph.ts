@@ -51,6 +51,120 @@ export function followersOf(db: Db, hash: string): GraphEntry[] {
   ).all(hash, hash);
 }
 
+/**
+ * One page of a contact list, which is ordered by account id (xchan_id) newest first: at most
+ * `limit` people with ids below `below` and above `above` (both exclusive). `upwards` takes the
+ * ones just above `above` (Mastodon's min_id) rather than the newest; the page is newest first
+ * either way. Each list reads its page from an index of its own (migration 050), so a page costs
+ * the same however many people the list holds.
+ */
+export interface ContactPage {
+  limit: number;
+  below?: number;
+  above?: number;
+  upwards?: boolean;
+}
+
+const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** Runs a page query whose bounds are @above/@below/@limit and whose order is {order} on column `id`. */
+function readContactPage(db: Db, sql: string, params: Record<string, unknown>, page: ContactPage): GraphEntry[] {
+  const order = page.upwards ? 'ASC' : 'DESC';
+  const rows = stmt<Record<string, unknown>, GraphEntry>(db, sql.replaceAll('{order}', order)).all({
+    ...params,
+    above: Math.max(page.above ?? 0, 0),
+    below: page.below ?? MAX_ID,
+    limit: page.limit,
+  });
+  return page.upwards ? rows.reverse() : rows;
+}
+
+/** A page of whom the channel follows (accepted follows only). */
+export function friendsPage(db: Db, uid: number, page: ContactPage): GraphEntry[] {
+  return readContactPage(
+    db,
+    `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_following_page_idx
+     WHERE abook_channel = @uid AND abook_follow_accepted = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
+    { uid },
+    page,
+  );
+}
+
+/**
+ * A page of who follows the identity: channels of this hub whose follow of it is accepted (a few:
+ * the hub's own channels), and people elsewhere who follow it when it is a channel of this hub.
+ */
+export function followersPage(db: Db, hash: string, page: ContactPage): GraphEntry[] {
+  return readContactPage(
+    db,
+    `SELECT hash, id FROM (
+       SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a
+       JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
+       JOIN xchan x ON x.xchan_hash = c.channel_hash
+       WHERE a.abook_xchan = @hash AND ${acceptedFollowSql('a')} AND x.xchan_id > @above AND x.xchan_id < @below
+       UNION
+       SELECT * FROM (
+         SELECT b.abook_xchan AS hash, b.abook_xchan_id AS id FROM channel c
+         JOIN abook b INDEXED BY abook_accepted_page_idx ON b.abook_channel = c.channel_id AND b.abook_pending = 0 AND b.abook_blocked = 0
+         WHERE c.channel_hash = @hash AND b.abook_xchan_id > @above AND b.abook_xchan_id < @below
+           AND EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = c.channel_id AND f.actor = b.abook_xchan AND f.direction = 'in')
+         ORDER BY b.abook_xchan_id {order} LIMIT @limit + 0))
+     ORDER BY id {order} LIMIT @limit + 0`,
+    { hash },
+    page,
+  );
+}
+
+/** A page of the follow requests waiting for the channel's answer (not the ignored ones). */
+export function incomingPage(db: Db, uid: number, page: ContactPage): GraphEntry[] {
+  return readContactPage(
+    db,
+    `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_incoming_page_idx
+     WHERE abook_channel = @uid AND abook_self = 0 AND abook_pending = 1 AND abook_blocked = 0 AND abook_ignored = 0
+       AND abook_xchan_id > @above AND abook_xchan_id < @below
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
+    { uid },
+    page,
+  );
+}
+
+/** A page of the connections the channel blocked. */
+export function blockedPage(db: Db, uid: number, page: ContactPage): GraphEntry[] {
+  return readContactPage(
+    db,
+    `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_blocked_page_idx
+     WHERE abook_channel = @uid AND abook_self = 0 AND abook_blocked = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
+    { uid },
+    page,
+  );
+}
+
+/** A page of the people the channel muted (Mastodon's mute, kept in abconfig). */
+export function mutedPage(db: Db, uid: number, page: ContactPage): GraphEntry[] {
+  return readContactPage(
+    db,
+    `SELECT xchan AS hash, xchan_id AS id FROM abconfig INDEXED BY abconfig_muted_page_idx
+     WHERE chan = @uid AND cat = 'mastodon' AND k = 'muted' AND v = '1' AND xchan_id > @above AND xchan_id < @below
+     ORDER BY xchan_id {order} LIMIT @limit + 0`,
+    { uid },
+    page,
+  );
+}
+
+/** A page of the members of a group (a Mastodon list's accounts). */
+export function groupMembersPage(db: Db, gid: number, page: ContactPage): GraphEntry[] {
+  return readContactPage(
+    db,
+    `SELECT xchan AS hash, xchan_id AS id FROM pgrp_member INDEXED BY pgrp_member_page_idx
+     WHERE gid = @gid AND xchan_id > @above AND xchan_id < @below
+     ORDER BY xchan_id {order} LIMIT @limit + 0`,
+    { gid },
+    page,
+  );
+}
+
 /** Whether someone elsewhere follows the channel or asks to (the federation recorded their follow). */
 export function followsChannel(db: Db, uid: number, remoteHash: string): boolean {
   return Boolean(stmt<[number, string], { n: number }>(db, "SELECT 1 AS n FROM fed_follow WHERE channel_id = ? AND actor = ? AND direction = 'in'").get(uid, remoteHash));

@@ -40,6 +40,34 @@ export function* jsonObjectChunks(members: JsonMembers): Generator<string> {
   yield buf + '}';
 }
 
+/** The text of a JSON array in chunks of about 32 KB, its elements produced only as they are written. */
+export function* jsonArrayChunks(elements: Iterable<unknown>): Generator<string> {
+  let buf = '[';
+  let first = true;
+  for (const element of elements) {
+    buf += (first ? '' : ',') + JSON.stringify(element);
+    first = false;
+    if (buf.length >= CHUNK) {
+      yield buf;
+      buf = '';
+    }
+  }
+  yield buf + ']';
+}
+
+/** Pieces of text gathered into chunks of about 32 KB. */
+export function* joinedChunks(pieces: Iterable<string>): Generator<string> {
+  let buf = '';
+  for (const piece of pieces) {
+    buf += piece;
+    if (buf.length >= CHUNK) {
+      yield buf;
+      buf = '';
+    }
+  }
+  if (buf) yield buf;
+}
+
 /**
  * A readable stream over chunks, pulled only as fast as the client reads. When the stream ends,
  * fails or is destroyed (client gone), the generator is closed so that its finally blocks run.

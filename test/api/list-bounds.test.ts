@@ -11,10 +11,12 @@ import { insertPhoto, PHOTO_NORMAL } from '../../server/store/photos.js';
 import { insertNotification } from '../../server/store/notify.js';
 import { NOTIFY } from '../../server/services/notifications.js';
 import { FOLLOW_NOTIFY_VERB } from '../../server/services/connections.js';
-import { insertConnection } from '../../server/store/connections.js';
+import { insertConnection, setAbconfig, updateConnection } from '../../server/store/connections.js';
+import { addGroupMember, insertGroup } from '../../server/store/groups.js';
 
 /**
- * The lists that grow without bound (files, photos, notifications), each holding more rows than
+ * The lists that grow without bound (files, photos, notifications, connections, followers, a
+ * group's members), each holding more rows than
  * its largest page: no answer holds more than its cap, and walking the pages the way the API says
  * yields every row exactly once. The native files and photos listings keep Hubzilla's "records 0
  * = all" (importers rely on it), so there the whole list must come streamed, never built whole.
@@ -27,10 +29,16 @@ const IN_FOLDER = 600;
 const PHOTOS = 1200;
 const NOTIFICATIONS = 450;
 const FRIENDS = 250;
+const FOLLOWERS = 250;
+const REQUESTS = 200;
+const BLOCKED = 200;
+// A group (a Mastodon list) of more members than a batch.
+const MEMBERS = 600;
 
 let t: TestHub;
 let mastodon: ReturnType<typeof bearerFetch>;
 let accountId = '';
+let groupId = 0;
 const expected: Record<string, string[]> = {};
 
 interface Answer {
@@ -88,15 +96,42 @@ before(async () => {
       const hash = `https://elsewhere.example/users/friend${i}`;
       xchan.run(hash, `Friend ${i}`, `friend${i}@elsewhere.example`, hash);
       insertConnection(db, { account: alice.channel_account_id, channel: alice.channel_id, xchan: hash, pending: false, myPerms: 0, theirPerms: 0 });
+      // She muted them all.
+      setAbconfig(db, alice.channel_id, hash, 'mastodon', 'muted', '1');
     }
+    // People elsewhere who follow her, who ask to, whom she blocked, and the members of her group.
+    const person = (kind: string, i: number) => {
+      const hash = `https://elsewhere.example/users/${kind}${i}`;
+      xchan.run(hash, `${kind} ${i}`, `${kind}${i}@elsewhere.example`, hash);
+      return hash;
+    };
+    const connect = (hash: string, pending: boolean) =>
+      insertConnection(db, { account: alice.channel_account_id, channel: alice.channel_id, xchan: hash, pending, unconnected: true, myPerms: 0, theirPerms: 0 });
+    const followedBy = db.prepare("INSERT INTO fed_follow (channel_id, actor, direction, activity_id, accepted) VALUES (?, ?, 'in', ?, 1)");
+    for (let i = 0; i < FOLLOWERS; i++) {
+      const hash = person('follower', i);
+      connect(hash, false);
+      followedBy.run(alice.channel_id, hash, `${hash}#follow`);
+    }
+    for (let i = 0; i < REQUESTS; i++) connect(person('asker', i), true);
+    for (let i = 0; i < BLOCKED; i++) updateConnection(db, connect(person('blocked', i), false), { abook_blocked: 1 });
+    groupId = insertGroup(db, alice.channel_id, 'seedgroup', 'Seeded');
+    for (let i = 0; i < MEMBERS; i++) addGroupMember(db, alice.channel_id, groupId, person('member', i));
   })();
   const ids = (sql: string) => (db.prepare(sql).pluck().all(alice.channel_id) as (string | number)[]).map(String);
   expected.files = ids('SELECT hash FROM attach WHERE uid = ?');
   expected.folder = ids("SELECT hash FROM attach WHERE uid = ? AND folder = 'seedfolder'");
   expected.photos = ids('SELECT resource_id FROM photo WHERE uid = ? AND photo_usage IN (0, 1)');
   expected.odd = ids("SELECT resource_id FROM photo WHERE uid = ? AND album = 'Odd'");
-  expected.friends = (db.prepare("SELECT xchan_id FROM xchan WHERE xchan_hash LIKE 'https://elsewhere.example/%'").pluck().all() as number[]).map(String);
+  expected.friends = (db.prepare("SELECT xchan_id FROM xchan WHERE xchan_hash LIKE 'https://elsewhere.example/users/friend%'").pluck().all() as number[]).map(String);
   expected.notifications = ids('SELECT id FROM notify WHERE uid = ?');
+  const accounts = (kind: string) => (db.prepare('SELECT xchan_id FROM xchan WHERE xchan_hash LIKE ?').pluck().all(`https://elsewhere.example/users/${kind}%`) as number[]).map(String);
+  expected.followers = accounts('follower');
+  expected.requests = accounts('asker');
+  expected.blocked = accounts('blocked');
+  expected.members = accounts('member');
+  expected.abook = ids('SELECT abook_id FROM abook WHERE abook_channel = ?');
+  expected.memberRecords = (db.prepare('SELECT id FROM pgrp_member WHERE gid = ?').pluck().all(groupId) as number[]).map(String);
 });
 after(() => t?.stop());
 
@@ -124,6 +159,18 @@ function nativePages(path: string, records: number, key: string, idOf: (e: any) 
       yield page;
       if (page.length < records) return;
       start += body.records ?? page.length;
+    }
+  };
+}
+
+/** start/records pages of a native listing answered as a bare array (abook, group_members). */
+function nativeArrayPages(path: string, records: number, idOf: (e: any) => string) {
+  return async function* () {
+    for (let start = 0; ; start += records) {
+      const { body } = await native(`${path}${path.includes('?') ? '&' : '?'}start=${start}&records=${records}`);
+      const page = (body as any[]).map(idOf);
+      yield page;
+      if (page.length < records) return;
     }
   };
 }
@@ -207,6 +254,14 @@ const CASES: ListCase[] = [
     overAsk: async () => ((await compat('ext/photos/list.json?count=5000')).body as { id: string }[]).map((p) => p.id),
   },
   {
+    name: 'microblog ext/photos/list without a page (every photo, as Friendica)',
+    rows: 'photos',
+    cap: 500,
+    pages: compatPagePages('ext/photos/list.json', 500, (p) => p.id),
+    whole: () => compat('ext/photos/list.json'),
+    wholeIds: (a) => (a.body as { id: string }[]).map((p) => p.id),
+  },
+  {
     name: 'microblog ext/photos/list of one album',
     rows: 'odd',
     cap: 100,
@@ -225,6 +280,57 @@ const CASES: ListCase[] = [
     cap: 80,
     pages: () => mastodonPages(`/api/v1/accounts/${accountId}/following`, 80)(),
     overAsk: async () => ((await (await mastodon(`/api/v1/accounts/${accountId}/following?limit=1000`)).json()) as { id: string }[]).map((a) => a.id),
+  },
+  {
+    name: 'Mastodon followers',
+    rows: 'followers',
+    cap: 80,
+    pages: () => mastodonPages(`/api/v1/accounts/${accountId}/followers`, 80)(),
+    overAsk: async () => ((await (await mastodon(`/api/v1/accounts/${accountId}/followers?limit=1000`)).json()) as { id: string }[]).map((a) => a.id),
+  },
+  {
+    name: 'Mastodon follow requests',
+    rows: 'requests',
+    cap: 80,
+    pages: mastodonPages('/api/v1/follow_requests', 80),
+    overAsk: async () => ((await (await mastodon('/api/v1/follow_requests?limit=1000')).json()) as { id: string }[]).map((a) => a.id),
+  },
+  {
+    name: 'Mastodon blocks',
+    rows: 'blocked',
+    cap: 80,
+    pages: mastodonPages('/api/v1/blocks', 80),
+    overAsk: async () => ((await (await mastodon('/api/v1/blocks?limit=1000')).json()) as { id: string }[]).map((a) => a.id),
+  },
+  {
+    name: 'Mastodon mutes',
+    rows: 'friends',
+    cap: 80,
+    pages: mastodonPages('/api/v1/mutes', 80),
+    overAsk: async () => ((await (await mastodon('/api/v1/mutes?limit=1000')).json()) as { id: string }[]).map((a) => a.id),
+  },
+  {
+    name: "Mastodon list's accounts",
+    rows: 'members',
+    cap: 80,
+    pages: () => mastodonPages(`/api/v1/lists/${groupId}/accounts`, 80)(),
+    overAsk: async () => ((await (await mastodon(`/api/v1/lists/${groupId}/accounts?limit=1000`)).json()) as { id: string }[]).map((a) => a.id),
+  },
+  {
+    name: 'native abook (connections)',
+    rows: 'abook',
+    cap: 400,
+    pages: nativeArrayPages('abook', 400, (c) => c.abook_id),
+    whole: () => native('abook'),
+    wholeIds: (a) => (a.body as { abook_id: string }[]).map((c) => c.abook_id),
+  },
+  {
+    name: 'native group_members',
+    rows: 'memberRecords',
+    cap: 250,
+    pages: () => nativeArrayPages(`group_members?group_id=${groupId}`, 250, (m) => m.id)(),
+    whole: () => native(`group_members?group_id=${groupId}`),
+    wholeIds: (a) => (a.body as { id: string }[]).map((m) => m.id),
   },
   {
     name: 'microblog ext/notifications',
@@ -272,6 +378,19 @@ test('microblog ext/photos/list album_covers=1: one photo per album, its first',
   );
 });
 
+test('microblog ext/photos/list.xml without a page: every photo, streamed, each element as a page shows it', async () => {
+  const whole = await t.request('/api/ext/photos/list.xml', { as: 'alice' });
+  const text = await whole.text();
+  assert.equal(whole.status, 200);
+  assert.match(whole.headers.get('content-type') ?? '', /^text\/xml/);
+  assert.equal(whole.headers.get('content-length'), null, 'streamed, not built in memory');
+  const elements = text.match(/<photo [^>]*>[^<]*<\/photo>\n/g) ?? [];
+  assert.equal(elements.length, expected.photos!.length);
+  const paged = await (await t.request('/api/ext/photos/list.xml?count=2&page=1', { as: 'alice' })).text();
+  assert.ok(text.startsWith(paged.slice(0, paged.indexOf('</photos>'))), 'the same document as a page, up to the page end');
+  assert.ok(text.endsWith('</photos>\n'));
+});
+
 /** Live memory (heap and buffers) after collecting garbage. */
 function liveBytes(): number {
   setFlagsFromString('--expose-gc');
@@ -310,5 +429,125 @@ test('ten clients that stall reading the whole files listing (20,000 files) do n
     assert.ok(grown < 3 * whole.byteLength, `live memory grew ${(grown / MB).toFixed(1)} MB with ten stalled readers of a ${(whole.byteLength / MB).toFixed(1)} MB answer`);
   } finally {
     await big.stop();
+  }
+});
+
+interface Run {
+  sql: string;
+  plan: string[];
+}
+
+/**
+ * The statements the hub runs to answer one request, each with SQLite's plan for it. The hub keeps
+ * its statements prepared once; only those it prepares during the request are seen, so the hub
+ * must be fresh for the route.
+ */
+async function statementsOf(hub: TestHub, send: () => Promise<Response>): Promise<Run[]> {
+  const db = hub.hub.db as unknown as { prepare(sql: string): any };
+  const runs: { sql: string; args: unknown[] }[] = [];
+  const prepare = db.prepare;
+  db.prepare = function (sql: string) {
+    const s = prepare.call(this, sql);
+    for (const method of ['all', 'get', 'iterate', 'run']) {
+      const run = s[method];
+      s[method] = function (...args: unknown[]) {
+        runs.push({ sql, args });
+        return run.apply(this, args);
+      };
+    }
+    return s;
+  };
+  try {
+    const res = await send();
+    await res.arrayBuffer();
+    assert.equal(res.status, 200, res.url);
+  } finally {
+    db.prepare = prepare;
+  }
+  return runs.map(({ sql, args }) => ({ sql, plan: prepare.call(db, `EXPLAIN QUERY PLAN ${sql}`).all(...args).map((r: { detail: string }) => r.detail) }));
+}
+
+test('each contact list and native listing reads its page from an index, bounded by the page key, whatever the list holds', async () => {
+  const fresh = await startHub({ channels: ['dora', 'erik'] });
+  try {
+    const db = fresh.hub.db;
+    const dora = fresh.channels.dora!;
+    const session = await webLogin(fresh, 'dora');
+    const api = bearerFetch(fresh, await mastodonToken(fresh, session, { channel: 'dora' }));
+    const self = ((await (await api('/api/v1/accounts/verify_credentials')).json()) as { id: string }).id;
+    let gid = 0;
+    db.transaction(() => {
+      const xchan = db.prepare("INSERT INTO xchan (xchan_hash, xchan_name, xchan_addr, xchan_url, xchan_network) VALUES (?, ?, ?, ?, 'activitypub')");
+      const followedBy = db.prepare("INSERT INTO fed_follow (channel_id, actor, direction, activity_id, accepted) VALUES (?, ?, 'in', ?, 1)");
+      gid = insertGroup(db, dora.channel_id, 'plangroup', 'Plans');
+      for (let i = 0; i < 30; i++) {
+        const hash = `https://elsewhere.example/users/p${i}`;
+        xchan.run(hash, `P ${i}`, `p${i}@elsewhere.example`, hash);
+        const id = insertConnection(db, { account: dora.channel_account_id, channel: dora.channel_id, xchan: hash, pending: i % 3 === 1, unconnected: i % 2 === 0, myPerms: 0, theirPerms: 0 });
+        if (i % 5 === 0) updateConnection(db, id, { abook_blocked: 1 });
+        if (i % 2 === 0) followedBy.run(dora.channel_id, hash, `${hash}#follow`);
+        setAbconfig(db, dora.channel_id, hash, 'mastodon', 'muted', '1');
+        addGroupMember(db, dora.channel_id, gid, hash);
+      }
+    })();
+    const pages: [string, () => Promise<Response>, RegExp][] = [
+      ['followers', () => api(`/api/v1/accounts/${self}/followers?limit=5&max_id=999999`), /xchan_id>\? AND \w*xchan_id<\?/],
+      ['following', () => api(`/api/v1/accounts/${self}/following?limit=5&max_id=999999`), /xchan_id>\? AND \w*xchan_id<\?/],
+      ['follow requests', () => api('/api/v1/follow_requests?limit=5&since_id=1'), /xchan_id>\? AND \w*xchan_id<\?/],
+      ['blocks', () => api('/api/v1/blocks?limit=5'), /xchan_id>\? AND \w*xchan_id<\?/],
+      ['mutes', () => api('/api/v1/mutes?limit=5&min_id=1'), /xchan_id>\? AND \w*xchan_id<\?/],
+      ["a list's accounts", () => api(`/api/v1/lists/${gid}/accounts?limit=5`), /xchan_id>\? AND \w*xchan_id<\?/],
+      ['native abook', () => fresh.request('/api/z/1.0/abook?start=0&records=5', { as: 'dora' }), /abook_id>\?/],
+      ['native group_members', () => fresh.request(`/api/z/1.0/group_members?group_id=${gid}&start=0&records=5`, { as: 'dora' }), /\bid>\?/],
+    ];
+    const LISTS = /\b(abook|abconfig|pgrp_member|fed_follow|photo)\b/;
+    const failures: string[] = [];
+    for (const [name, send, keyRange] of pages) {
+      const runs = (await statementsOf(fresh, send)).filter((r) => LISTS.test(r.sql));
+      const shown = runs.map((r) => `  ${r.sql.replace(/\s+/g, ' ').slice(0, 160)}\n    ${r.plan.join(' | ')}`).join('\n');
+      // A full scan reads every record of the table, in the list or not.
+      if (runs.some((r) => r.plan.some((line) => /^SCAN (?!\(|CONSTANT)/.test(line)))) failures.push(`${name} scans a whole table:\n${shown}`);
+      // The page's rows are found by a range of the page key in an index, not read whole and sorted.
+      if (!runs.some((r) => r.plan.some((line) => line.startsWith('SEARCH') && keyRange.test(line)))) failures.push(`${name} reads no range of its page key:\n${shown}`);
+    }
+    assert.deepEqual(failures, []);
+  } finally {
+    await fresh.stop();
+  }
+});
+
+test('native albums: the photo counts are kept, not counted from every photo on each answer', async () => {
+  const fresh = await startHub({ channels: ['fay'] });
+  try {
+    const db = fresh.hub.db;
+    const fay = fresh.channels.fay!;
+    const photo = (resource: string, album: string, scale: number, usage = PHOTO_NORMAL) =>
+      insertPhoto(db, {
+        aid: fay.channel_account_id, uid: fay.channel_id, xchan: fay.channel_hash, resource_id: resource, created: '2025-02-01 00:00:00', edited: '2025-02-01 00:00:00',
+        expires: '0001-01-01 00:00:00', title: '', description: '', album, filename: `${resource}.jpg`, mimetype: 'image/jpeg', height: 1, width: 1, filesize: 1, content: '',
+        imgscale: scale, photo_usage: usage, profile: 0, is_nsfw: 0, os_storage: 1, os_path: '', display_path: '', photo_flags: 0, allow_cid: '', allow_gid: '', deny_cid: '', deny_gid: '',
+      });
+    const albums = async () =>
+      Object.fromEntries(((await read(fresh.request('/api/z/1.0/albums', { as: 'fay' }))).body.albums as { text: string; total: number }[]).map((a) => [a.text, Number(a.total)]));
+    // Three scales each; one photo of another usage (8, a cover photo) is not listed.
+    for (const [r, album] of [['a1', 'Sea'], ['a2', 'Sea'], ['a3', 'Hills'], ['a4', '']] as const) for (const scale of [0, 1, 2]) photo(r, album, scale);
+    photo('cover', 'Sea', 0, 8);
+    const runs = await statementsOf(fresh, () => fresh.request('/api/z/1.0/albums', { as: 'fay' }));
+    assert.deepEqual(runs.filter((r) => r.plan.some((line) => /\b(SCAN|SEARCH) photo\b(?!_)/.test(line))).map((r) => r.sql), [], 'no statement reads the photos');
+    assert.deepEqual(await albums(), { '/': 1, Hills: 1, Sea: 2 });
+    // A photo moved (every scale), one of its scales moved alone, one turned into another usage, one deleted.
+    db.prepare("UPDATE photo SET album = 'Hills' WHERE resource_id = 'a1'").run();
+    assert.deepEqual(await albums(), { '/': 1, Hills: 2, Sea: 1 });
+    db.prepare("UPDATE photo SET album = 'Lake' WHERE resource_id = 'a2' AND imgscale = 2").run();
+    assert.deepEqual(await albums(), { '/': 1, Hills: 2, Lake: 1, Sea: 1 });
+    db.prepare("UPDATE photo SET photo_usage = 1 WHERE resource_id = 'a3'").run();
+    assert.deepEqual(await albums(), { '/': 1, Hills: 2, Lake: 1, Sea: 1 });
+    db.prepare("UPDATE photo SET photo_usage = 8 WHERE resource_id = 'a4'").run();
+    db.prepare("DELETE FROM photo WHERE resource_id = 'a2'").run();
+    assert.deepEqual(await albums(), { Hills: 2 });
+    db.prepare("UPDATE photo SET photo_usage = 0 WHERE resource_id = 'cover'").run();
+    assert.deepEqual(await albums(), { Hills: 2, Sea: 1 });
+  } finally {
+    await fresh.stop();
   }
 });

@@ -2,6 +2,7 @@ import type { ApiRequest } from '../../http/api.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { ChannelRow, StatusItemRow, XchanRow } from '../../store/rows.js';
 import type { TimelinePage } from '../../store/item-timelines.js';
+import type { ContactPage } from '../../store/social-graph.js';
 import { getXchanById } from '../../store/xchans.js';
 import { loadMastodonStatuses } from '../../services/mastodon/statuses.js';
 import { loadAccounts } from '../../services/mastodon/accounts.js';
@@ -101,6 +102,17 @@ export function setLinkHeader(req: ApiRequest, ids: (number | string)[], opts: {
 export function statusPage(req: ApiRequest, items: StatusItemRow[]) {
   setLinkHeader(req, items.map((i) => i.id));
   return statusesOf(req, items);
+}
+
+/**
+ * One page of a contact list read from the store (ordered by account id, newest first) with the
+ * Link header: max_id exclusive, since_id exclusive, min_id the page just above it.
+ */
+export function contactPage<T extends { id: number }>(req: ApiRequest, read: (page: ContactPage) => T[], p: MastodonPage = pageParams(req, { max: 80, def: 40 })): T[] {
+  const above = Math.max(p.sinceId ?? 0, p.minId ?? 0);
+  const rows = read({ limit: p.limit, below: p.maxId, above, upwards: p.minId !== undefined });
+  setLinkHeader(req, rows.map((r) => r.id));
+  return rows;
 }
 
 /** Pages a list that is already in memory (newest first, by numeric id). */

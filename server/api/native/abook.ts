@@ -1,18 +1,25 @@
 import type { ApiRoute } from '../../http/api.js';
 import { notFound } from '../../http/errors.js';
-import { getAbookWithXchan, listAbookWithXchan } from '../../store/native-records.js';
+import { getAbookWithXchan, listAbookWithXchan, type AbookXchanRow } from '../../store/native-records.js';
 import { abookRecord } from '../../serializers/native/abook.js';
+import { answerArrayListing } from './array-listing.js';
 
-/** abook: the channel's connections (its own entry included) with their xchan; abook_id selects one. */
+const entry = (r: AbookXchanRow) => abookRecord(r as unknown as Record<string, unknown>);
+
+/**
+ * abook: the channel's connections (its own entry included) with their xchan, oldest first;
+ * abook_id selects one. Every connection, as Hubzilla answers, or a slice with start and records.
+ */
 export const abook: ApiRoute = {
   path: 'abook',
   methods: ['GET', 'POST'],
   auth: 'user',
-  handler({ hub, params, user }) {
-    const uid = user().channel.channel_id;
-    const id = params.int('abook_id', { min: 1 });
-    const rows = id === undefined ? listAbookWithXchan(hub.db, uid) : [getAbookWithXchan(hub.db, uid, id)];
-    if (rows[0] === undefined && id !== undefined) throw notFound('connection not found');
-    return rows.map((r) => abookRecord(r as unknown as Record<string, unknown>));
+  handler(req) {
+    const uid = req.user().channel.channel_id;
+    const id = req.params.int('abook_id', { min: 1 });
+    if (id === undefined) return answerArrayListing(req, (slice) => listAbookWithXchan(req.hub.db, uid, slice), entry);
+    const row = getAbookWithXchan(req.hub.db, uid, id);
+    if (row === undefined) throw notFound('connection not found');
+    return [entry(row)];
   },
 };

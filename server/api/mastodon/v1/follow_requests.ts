@@ -1,6 +1,6 @@
 import type { MastodonRoute } from '../admit.js';
-import { incomingOf } from '../../../store/social-graph.js';
-import { accountsOf, pageList, pageParams } from '../common.js';
+import { incomingPage } from '../../../store/social-graph.js';
+import { accountsOf, contactPage } from '../common.js';
 
 /** GET /api/v1/follow_requests: connection requests waiting for the channel's answer. */
 export const followRequestsRoute: MastodonRoute = {
@@ -9,7 +9,8 @@ export const followRequestsRoute: MastodonRoute = {
   auth: 'user',
   scope: 'read:follows',
   handler(req) {
-    const list = pageList(req, incomingOf(req.hub.db, req.user().channel.channel_id), (e) => e.id, pageParams(req, { max: 80, def: 40 }));
+    const uid = req.user().channel.channel_id;
+    const list = contactPage(req, (page) => incomingPage(req.hub.db, uid, page));
     return accountsOf(req, list.map((e) => e.hash));
   },
 };

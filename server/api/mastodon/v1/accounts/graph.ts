@@ -1,7 +1,7 @@
 import type { MastodonRoute } from '../../admit.js';
-import { followersOf, friendsOf } from '../../../../store/social-graph.js';
+import { followersPage, friendsPage } from '../../../../store/social-graph.js';
 import { getChannelByHash } from '../../../../store/channels.js';
-import { accountsOf, accountXchan, pageList, pageParams } from '../../common.js';
+import { accountsOf, accountXchan, contactPage } from '../../common.js';
 
 /** GET /api/v1/accounts/:id/followers: the hub's channels that follow them. */
 export const followersRoute: MastodonRoute = {
@@ -11,7 +11,7 @@ export const followersRoute: MastodonRoute = {
   scope: 'read:accounts',
   handler(req) {
     const x = accountXchan(req);
-    const list = pageList(req, followersOf(req.hub.db, x.xchan_hash), (e) => e.id, pageParams(req, { max: 80, def: 40 }));
+    const list = contactPage(req, (page) => followersPage(req.hub.db, x.xchan_hash, page));
     return accountsOf(req, list.map((e) => e.hash));
   },
 };
@@ -25,7 +25,7 @@ export const followingRoute: MastodonRoute = {
   handler(req) {
     const x = accountXchan(req);
     const ch = getChannelByHash(req.hub.db, x.xchan_hash);
-    const list = pageList(req, ch ? friendsOf(req.hub.db, ch.channel_id) : [], (e) => e.id, pageParams(req, { max: 80, def: 40 }));
+    const list = contactPage(req, (page) => (ch ? friendsPage(req.hub.db, ch.channel_id, page) : []));
     return accountsOf(req, list.map((e) => e.hash));
   },
 };

@@ -1,10 +1,10 @@
 import type { ApiRoute } from '../../../../http/api.js';
 import type { MastodonRoute } from '../../admit.js';
 import { destroyList, ownList, setListMember, updateList } from '../../../../services/compat/lists.js';
-import { groupMembersWithXchan } from '../../../../store/groups.js';
+import { groupMembersPage } from '../../../../store/social-graph.js';
 import { getXchanById } from '../../../../store/xchans.js';
 import { HttpError, notFound } from '../../../../http/errors.js';
-import { accountsOf, pageList, pageParams, pathId } from '../../common.js';
+import { accountsOf, contactPage, pageParams, pathId } from '../../common.js';
 import { listTitle, mastodonList, validating } from '../lists.js';
 
 function own(req: Parameters<ApiRoute['handler']>[0]) {
@@ -43,9 +43,11 @@ export const listAccountsRoute: MastodonRoute = {
   auth: 'user',
   scope: 'read:lists',
   handler(req) {
-    const members = groupMembersWithXchan(req.hub.db, own(req).id).map((m) => ({ hash: m.xchan_hash, id: m.xchan_id })).sort((a, b) => b.id - a.id);
-    const limit = req.params.str('limit') === '0' ? members.length || 1 : undefined;
-    return accountsOf(req, pageList(req, members, (m) => m.id, { ...pageParams(req, { def: 40, max: 80 }), ...(limit ? { limit } : {}) }).map((m) => m.hash));
+    const gid = own(req).id;
+    // limit=0 asks for every account of the list (Mastodon's meaning).
+    const all = req.params.str('limit') === '0';
+    const p = { ...pageParams(req, { def: 40, max: 80 }), ...(all ? { limit: -1 } : {}) };
+    return accountsOf(req, contactPage(req, (page) => groupMembersPage(req.hub.db, gid, page), p).map((m) => m.hash));
   },
 };
 
