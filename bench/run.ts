@@ -324,7 +324,8 @@ async function measure(opts: BenchOptions, manifest: Manifest, seeded: boolean):
   if (wanted('firstpaint') && !opts.cost) {
     log('Measuring the UI\'s first stream paint…');
     r.firstPaint = await measureFirstPaint(opts.dataDir, manifest, opts.load.coldStarts);
-    log(`  first stream paint: median ${r.firstPaint.medianMs} ms (${r.firstPaint.samplesMs.join(', ')})`);
+    log(`  first stream paint: median ${r.firstPaint.medianMs} ms (${r.firstPaint.samplesMs.join(', ')}); the first one's requests until its first post:`);
+    for (const q of r.firstPaint.coldRequests) log(`    ${String(q.sentMs).padStart(5)} → ${q.answeredMs === undefined ? '  (open)' : `${String(q.answeredMs).padStart(5)} ms`} ${q.bytes === undefined ? '' : `${Math.round(q.bytes / 1024)} KiB `}${q.path}`);
   }
   if (r.hubErrors.trim()) log(`\nThe hub logged errors (see hubErrors in ${opts.resultsFile}):\n${r.hubErrors.slice(-2000)}`);
   return r;

@@ -1,13 +1,14 @@
 // The stream is the first screen, and it comes first: its scripts hold none of the other pages'
-// code nor the composer preview's renderers, which load when they are opened. The composer's
-// preview is a toggle: typing alone leaves the text the whole width.
+// code nor the composer preview's renderers, which load when they are opened; the hub is asked for
+// the stream's page before anything the first screen does not show. The composer's preview is a
+// toggle: typing alone leaves the text the whole width.
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Page, Response } from 'playwright-core';
+import type { Page, Request, Response, Route } from 'playwright-core';
 import { startHub, type TestHub } from '../helpers/hub.js';
-import { postStatus } from '../helpers/ui-fixtures.js';
+import { connectMutually, createGroup, postStatus } from '../helpers/ui-fixtures.js';
 import { openUi, SCREENSHOTS, type Ui } from '../helpers/ui.js';
 
 const LAPTOP = { width: 1280, height: 800 };
@@ -26,8 +27,10 @@ let hub: TestHub;
 let ui: Ui;
 
 before(async () => {
-  hub = await startHub({ channels: ['alice'] });
+  hub = await startHub({ channels: ['alice', 'bob'] });
   for (let i = 1; i <= 4; i++) await postStatus(hub, 'alice', `Post ${i}: [b]bold[/b] and plain words.`);
+  await connectMutually(hub, 'alice', ['bob']);
+  await createGroup(hub, 'alice', 'Friends', ['bob']);
   ui = await openUi(hub, { as: 'alice', viewport: LAPTOP });
 });
 
@@ -117,4 +120,54 @@ test('the composer’s preview is a toggle: typing keeps the text the full width
   assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
   await preview.waitFor({ state: 'detached' });
   assert.equal((await body.boundingBox())!.width, fullWidth);
+});
+
+test('the stream’s page is asked for first: the filters’ groups and connections after it, the audience’s choices when its panel opens', async () => {
+  const { page } = ui;
+  // After years of use a channel's connections are megabytes, and the hub answers one request at a
+  // time: asked for beside the stream's page, they came before it. The stream's page answers late
+  // here, as on a hub that holds years of posts, so that what is asked before it shows.
+  const log: string[] = [];
+  const isStreamPage = (url: URL) => url.pathname === '/api/statuses/home_timeline';
+  const onRequest = (req: Request) => {
+    const path = new URL(req.url()).pathname;
+    if (path.startsWith('/api/')) log.push(`asked ${path}`);
+  };
+  const onResponse = (res: Response) => {
+    if (isStreamPage(new URL(res.url()))) log.push('stream answered');
+  };
+  const late = async (route: Route) => {
+    await new Promise((r) => setTimeout(r, 500));
+    await route.continue();
+  };
+  await page.route(isStreamPage, late);
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  try {
+    await page.goto('/');
+    await page.locator('article[data-status-id]').first().waitFor();
+    const filters = page.getByRole('form', { name: 'Filter the stream' });
+    await filters.getByLabel('Connection').locator('option', { hasText: 'Bob' }).waitFor({ state: 'attached' });
+    await filters.getByLabel('Group').locator('option', { hasText: 'Friends' }).waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    const answered = log.indexOf('stream answered');
+    assert.ok(answered >= 0, log.join('\n'));
+    assert.deepEqual(log.slice(0, answered).filter((l) => /abook|group/.test(l)), [], `asked before the stream's page answered:\n${log.join('\n')}`);
+    assert.ok(!log.includes('asked /api/ext/group_show'), 'the filters need the groups’ names, not every member of them');
+    assert.equal(log.filter((l) => l === 'asked /api/z/1.0/abook').length, 1, `the connections once, for the filters (not for the composer's closed audience panel):\n${log.join('\n')}`);
+
+    const before = log.length;
+    const composer = page.getByRole('form', { name: 'New post' });
+    await composer.getByLabel('Message').click();
+    await composer.getByRole('button', { name: /Audience/ }).click();
+    await page.getByLabel('Only the groups and people I choose').check();
+    await page.getByRole('checkbox', { name: /Bob/ }).waitFor();
+    await page.getByRole('checkbox', { name: 'Friends' }).waitFor();
+    assert.ok(log.slice(before).includes('asked /api/z/1.0/abook'), 'the audience panel asks for the connections as it opens');
+    await shoot(page, 'first-screen-audience-open');
+  } finally {
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    await page.unroute(isStreamPage, late);
+  }
 });

@@ -24,10 +24,16 @@ export function AudiencePicker({ value, onChange }: { value: Audience; onChange:
   const [restricted, setRestricted] = useState(value.groups.length + value.contacts.length > 0);
   const panelId = useId();
   const chip = useRef<HTMLButtonElement>(null);
+  // Asked for when they are needed (the panel opens, or the audience already names someone), not
+  // with every composer: a channel's connections are megabytes after years of use.
+  const needed = open || value.groups.length + value.contacts.length > 0;
+  const [wanted, setWanted] = useState(needed);
+  if (needed && !wanted) setWanted(true);
   const choices = useLoad(async () => {
+    if (!wanted) return undefined;
     const [groups, connections] = await Promise.all([nativeGroups(), listConnections()]);
     return { groups, connections };
-  }, []);
+  }, [wanted]);
 
   const groupName = (hash: string) => choices.data?.groups.find((g) => g.hash === hash)?.gname;
   const personName = (hash: string) => choices.data?.connections.find((c) => c.abook_xchan === hash)?.xchan_name;

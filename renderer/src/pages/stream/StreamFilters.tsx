@@ -1,5 +1,5 @@
 import { isIgnored, isRequest, listConnections } from '../../api/connections.ts';
-import { listGroups } from '../../api/groups.ts';
+import { nativeGroups } from '../../api/groups.ts';
 import type { StreamFilter } from '../../api/network.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
 
@@ -17,13 +17,18 @@ export function filterQuery(filter: StreamFilter | undefined): string {
   return 'group' in filter ? `/stream?group=${filter.group}` : `/stream?connection=${filter.connection}`;
 }
 
-/** Narrows the stream to one group (its members' posts and posts sent to it) or one connection. */
-export function StreamFilters({ filter, onChange }: { filter?: StreamFilter; onChange: (f: StreamFilter | undefined) => void }) {
-  const groups = useLoad(listGroups, []);
-  const connections = useLoad(async () => (await listConnections()).filter((c) => String(c.abook_self) !== '1' && !isRequest(c) && !isIgnored(c)), []);
+/**
+ * Narrows the stream to one group (its members' posts and posts sent to it) or one connection.
+ * Its choices are asked for once the stream has shown its first page (`ready`): a channel's
+ * connections are megabytes after years of use, and the hub would answer them before the stream.
+ */
+export function StreamFilters({ filter, onChange, ready }: { filter?: StreamFilter; onChange: (f: StreamFilter | undefined) => void; ready: boolean }) {
+  // The groups' names only (group_show would bring every member of every group), by name.
+  const groups = useLoad(async () => (ready ? (await nativeGroups()).sort((a, b) => a.gname.localeCompare(b.gname, undefined, { sensitivity: 'base' }) || Number(a.id) - Number(b.id)) : undefined), [ready]);
+  const connections = useLoad(async () => (ready ? (await listConnections()).filter((c) => String(c.abook_self) !== '1' && !isRequest(c) && !isIgnored(c)) : undefined), [ready]);
   const group = filter && 'group' in filter ? filter.group : '';
   const connection = filter && 'connection' in filter ? filter.connection : '';
-  const groupName = groups.data?.find((g) => String(g.gid) === group)?.name;
+  const groupName = groups.data?.find((g) => g.id === group)?.gname;
   const connectionName = connections.data?.find((c) => c.abook_id === connection)?.xchan_name;
   if (!filter && groups.data?.length === 0 && connections.data?.length === 0) return null;
   const shown = groupName ? `the group ${groupName}` : connectionName;
@@ -35,8 +40,8 @@ export function StreamFilters({ filter, onChange }: { filter?: StreamFilter; onC
         <select value={group} onChange={(e) => onChange(e.target.value ? { group: e.target.value } : undefined)}>
           <option value="">All groups</option>
           {(groups.data ?? []).map((g) => (
-            <option key={String(g.gid)} value={String(g.gid)}>
-              {g.name}
+            <option key={g.id} value={g.id}>
+              {g.gname}
             </option>
           ))}
         </select>

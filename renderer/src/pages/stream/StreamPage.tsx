@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { describeError } from '../../api/http.ts';
 import { Empty } from '../../components/Status.tsx';
 import { useNotify } from '../../notices.tsx';
@@ -16,12 +16,17 @@ export function StreamPage() {
   const stream = useStream(filter);
   // A filtered stream cannot tell which new posts belong in it: it is read again instead.
   const live = useLiveThreads(stream, { newPosts: !filter });
+  // Whether the stream has answered its first page: what else the page shows is asked for after it.
+  const [listed, setListed] = useState(false);
+  useEffect(() => {
+    if (!stream.loading) setListed(true);
+  }, [stream.loading]);
 
   return (
     <div className="page page-stream">
       <h1 className="visually-hidden">Stream</h1>
       <NewPost onPosted={() => void stream.reload()} />
-      <StreamFilters filter={filter} onChange={(f) => navigate(filterQuery(f), { replace: true })} />
+      <StreamFilters filter={filter} onChange={(f) => navigate(filterQuery(f), { replace: true })} ready={listed} />
       <NewPostsBar count={live.unseen} onShow={live.show} />
       <ThreadList
         stream={stream}
