@@ -52,6 +52,7 @@ import { DEFAULT_APP_REGISTRATION_LIMITS, startUnapprovedAppRemoval, type AppReg
 import { startWebPush } from './services/web-push-sender.js';
 import { LanSwitch, type LanSwitchOptions } from './services/lan-access.js';
 import { getConfig, setConfig } from './store/config.js';
+import { relocateRemoteAvatars } from './store/federation.js';
 import { BackupService } from './backup/service.js';
 
 keepNativeJson();
@@ -284,6 +285,8 @@ export async function createHub(options: HubOptions): Promise<Hub> {
       federation.start();
       if (federation.fixedUrl && baseUrl && baseUrl !== federation.fixedUrl) log.warn(`The hub federates as ${federation.fixedUrl}; its addresses stay there, not at ${baseUrl}.`);
       relocateLocalChannels(db, hub.baseUrl);
+      // Every remote person's row is read only when the address changed since the last start.
+      if (getConfig(db, 'system', 'base_url') !== hub.baseUrl) relocateRemoteAvatars(db, hub.baseUrl);
       // For `hearth channel create` while the hub runs: new channels get the URLs in use.
       setConfig(db, 'system', 'base_url', hub.baseUrl);
       return hub.baseUrl;

@@ -109,6 +109,20 @@ export function setRemoteAvatar(db: Db, hash: string, a: { source: string; type:
   })();
 }
 
+/**
+ * Points the avatar URLs of people elsewhere, which name the hub's own copies (/photo/remote/…), at
+ * the hub's current base URL: they were written with the address the hub had then.
+ */
+export function relocateRemoteAvatars(db: Db, baseUrl: string): number {
+  const rebased = (column: string) => `@base || substr(${column}, instr(${column}, '/photo/remote/'))`;
+  return stmt(
+    db,
+    `UPDATE xchan SET xchan_photo_l = ${rebased('xchan_photo_l')}, xchan_photo_m = ${rebased('xchan_photo_m')}, xchan_photo_s = ${rebased('xchan_photo_s')}
+     WHERE xchan_network = 'activitypub' AND xchan_photo_l LIKE '%/photo/remote/%' AND xchan_photo_m LIKE '%/photo/remote/%'
+       AND xchan_photo_s LIKE '%/photo/remote/%' AND xchan_photo_l NOT LIKE @base || '/photo/remote/%'`,
+  ).run({ base: baseUrl }).changes;
+}
+
 /** Remote actors whose avatar the hub keeps a copy of. */
 export function actorsWithAvatarCopies(db: Db): string[] {
   return stmt<[], { xchan_hash: string }>(db, "SELECT xchan_hash FROM fed_actor WHERE avatar != ''").all().map((r) => r.xchan_hash);

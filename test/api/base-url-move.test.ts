@@ -8,6 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { basic, PASSWORD, startHub, type TestHub } from '../helpers/hub.js';
 import { pngOf } from '../helpers/ui.js';
+import { setRemoteAvatar, upsertRemoteActor } from '../../server/store/federation.js';
+import { insertConnection } from '../../server/store/connections.js';
+import { remoteAvatarUrls } from '../../server/federation/avatars.js';
+import { getChannelByNick } from '../../server/store/channels.js';
+import { DEFAULT_CONNECTION_PERMS } from '../../server/services/connections.js';
+import { nowDb } from '../../server/util/time.js';
 
 const BIN = fileURLToPath(new URL('../../bin/hearth.js', import.meta.url));
 
@@ -52,11 +58,14 @@ before(async () => {
   assert.equal((await request('/api/friendships/create.json', 'alice', { method: 'POST', body: new URLSearchParams({ screen_name: `bob@${new URL(t.hub.baseUrl).host}` }) })).status, 200);
   const post = (await (await request('/api/statuses/update.json', 'alice', { method: 'POST', body: new URLSearchParams({ status: 'Moving soon' }) })).json()) as { id: number };
   assert.equal((await request('/api/statuses/update.json', 'bob', { method: 'POST', body: new URLSearchParams({ status: 'Good luck', in_reply_to_status_id: String(post.id) }) })).status, 200);
-});
-
-after(async () => {
-  await t?.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  // A person elsewhere whom alice is connected to, shown with the hub's copy of their avatar (as
+  // the federation leaves them: the URLs name the hub's address of the time).
+  const db = t.hub.db;
+  const alice = getChannelByNick(db, 'alice')!;
+  const id = 'https://elsewhere.example/users/erin';
+  upsertRemoteActor(db, { id, address: 'erin@elsewhere.example', name: 'Erin Elsewhere', url: id, icon: '', publicKeyPem: '', inbox: `${id}/inbox`, sharedInbox: 'https://elsewhere.example/inbox', followers: `${id}/followers`, keyId: `${id}#main-key`, manuallyApproves: false }, nowDb());
+  setRemoteAvatar(db, id, { source: 'https://elsewhere.example/erin.png', type: 'image/png', urls: remoteAvatarUrls(t.hub.baseUrl, 'https://elsewhere.example/erin.png') }, nowDb());
+  insertConnection(db, { account: alice.channel_account_id, channel: alice.channel_id, xchan: id, pending: false, unconnected: false, myPerms: DEFAULT_CONNECTION_PERMS, theirPerms: DEFAULT_CONNECTION_PERMS });
 });
 
 test('after the hub moves to another port, notification links, avatars and profile photos follow it', async () => {
@@ -78,6 +87,24 @@ test('after the hub moves to another port, notification links, avatars and profi
     assert.ok(url.startsWith(`${t.hub.baseUrl}/`), url);
     assert.equal((await request(new URL(url).pathname, 'alice')).status, 200, url);
   }
+});
+
+test('after the hub moves, the avatars of people elsewhere point at its new address', async () => {
+  const erin = async () => (await json<{ xchan_hash: string; xchan_photo_l: string; xchan_photo_m: string; xchan_photo_s: string }[]>('/api/z/1.0/abook', 'alice')).find((c) => c.xchan_hash.includes('erin'))!;
+  const before = await erin();
+  const base = t.hub.baseUrl;
+  for (const url of [before.xchan_photo_l, before.xchan_photo_m, before.xchan_photo_s]) assert.ok(url.startsWith(`${base}/photo/remote/`), url);
+  await t.hub.rebind({ host: '127.0.0.1', port: 0 });
+  assert.notEqual(t.hub.baseUrl, base);
+  const after = await erin();
+  for (const [was, now] of [[before.xchan_photo_l, after.xchan_photo_l], [before.xchan_photo_m, after.xchan_photo_m], [before.xchan_photo_s, after.xchan_photo_s]] as const) {
+    assert.equal(now, t.hub.baseUrl + was.slice(base.length), `${was} follows the hub to ${t.hub.baseUrl}`);
+  }
+});
+
+after(async () => {
+  await t?.stop();
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 test('a channel made with `hearth channel create` while the hub runs gets the URLs the hub uses', async () => {
