@@ -421,6 +421,110 @@ for (const c of CASES) {
   });
 }
 
+/** The microblog contact lists by cursor, with the rows each holds (newest id first). */
+const CURSOR_LISTS: [string, string][] = [
+  ['friends/ids.json', 'friends'], ['1.1/followers/ids.json', 'followers'], ['blocks/ids.json', 'blocked'], ['friendships/incoming.json', 'requests'],
+  ['lists/members.json?list_id={group}', 'members'],
+];
+const listPath = (path: string) => path.replace('{group}', String(groupId));
+const sep = (path: string) => (path.includes('?') ? '&' : '?');
+const idsOf = (body: any): number[] => (body.ids ?? body.users.map((u: { id: number }) => u.id)).map(Number);
+
+test('microblog contact lists: previous_cursor walks back through the same pages, and every page counts the whole list', async () => {
+  for (const [path, rows] of CURSOR_LISTS) {
+    const total = expected[rows]!.length;
+    const forward: { ids: number[]; previous: string }[] = [];
+    for (let cursor = '-1'; ; ) {
+      const { body } = await compat(`${listPath(path)}${sep(path)}cursor=${cursor}&count=70&skip_status=1`);
+      assert.equal(body.total_count, total, `${path}: total_count`);
+      const ids = idsOf(body);
+      forward.push({ ids, previous: body.previous_cursor_str });
+      if (body.next_cursor === 0) break;
+      assert.equal(body.next_cursor, ids[ids.length - 1], `${path}: next_cursor is the last id`);
+      cursor = body.next_cursor_str;
+    }
+    assert.equal(forward.flatMap((p) => p.ids).length, total, `${path}: the pages hold the list`);
+    const back: number[][] = [];
+    for (let cursor = forward[forward.length - 1]!.previous; cursor !== '0'; ) {
+      const { body } = await compat(`${listPath(path)}${sep(path)}cursor=${cursor}&count=70&skip_status=1`);
+      const ids = idsOf(body);
+      if (!ids.length) break;
+      back.push(ids);
+      cursor = body.previous_cursor_str;
+    }
+    assert.deepEqual(back, forward.slice(0, -1).map((p) => p.ids).reverse(), `${path}: walking back`);
+  }
+});
+
+/**
+ * The cursor envelope as it follows from the whole list (ids newest first) by the rules of §2.14
+ * of the compat notes and the hub's reading of the cursor (positive: below it; negative: just above).
+ */
+function envelopeFromWholeList(all: number[], q: { cursor: number; count: number; since?: number; max?: number; min?: number }, twitter: boolean) {
+  const entries = all.filter((id) => (q.max === undefined || id < q.max) && (q.since === undefined || id > q.since) && (q.min === undefined || id > q.min));
+  let page: number[];
+  if (q.cursor > 0) page = entries.filter((id) => id < q.cursor).slice(0, q.count);
+  else if (q.cursor < -1) page = entries.filter((id) => id > -q.cursor).slice(-q.count);
+  else page = q.min !== undefined ? entries.slice(-q.count) : entries.slice(0, q.count);
+  const last = page[page.length - 1];
+  let next = last !== undefined && entries.some((id) => id < last) ? last : 0;
+  let previous = page.length ? -page[0]! : 0;
+  if (q.cursor < 0 && !page.length && !twitter) next = -1;
+  if (q.cursor === -1) previous = 0;
+  if (q.cursor > 0 && !page.length) previous = -q.cursor;
+  return { ids: page, next_cursor: next, previous_cursor: previous, total_count: entries.length };
+}
+
+test('microblog contact lists answer each cursor, count and id filter as the whole list says', async () => {
+  for (const [path, rows] of CURSOR_LISTS) {
+    const all = expected[rows]!.map(Number).sort((a, b) => b - a);
+    const at = (f: number) => all[Math.floor((all.length - 1) * f)]!;
+    const cursors = [-1, at(0.3), at(0.3) + 1, all[0]! + 10, -at(0.6), -(at(0.6) - 1), -at(0), -2, 1];
+    const filters = [{}, { since: at(0.8) }, { max: at(0.2) }, { min: at(0.7) }, { since: at(0.9), max: at(0.1) }, { min: at(0.5), max: at(0.4) }];
+    const twitter = path.startsWith('1.1/') || path.startsWith('blocks/') || path.startsWith('lists/');
+    for (const cursor of cursors) {
+      for (const count of [1, 7, 120]) {
+        for (const f of filters) {
+          const q = { cursor, count, ...f };
+          const query = `cursor=${cursor}&count=${count}${f.since === undefined ? '' : `&since_id=${f.since}`}${f.max === undefined ? '' : `&max_id=${f.max}`}${f.min === undefined ? '' : `&min_id=${f.min}`}`;
+          const { body } = await compat(`${listPath(path)}${sep(path)}${query}&skip_status=1`);
+          const got = { ids: idsOf(body), next_cursor: body.next_cursor, previous_cursor: body.previous_cursor, total_count: body.total_count };
+          assert.deepEqual(got, envelopeFromWholeList(all, q, twitter), `${path}?${query}`);
+        }
+      }
+    }
+  }
+});
+
+test('microblog id lists: at most 5000 ids an answer, newest first, and the cursor reaches past them', async () => {
+  const big = await startHub({ channels: ['gus'] });
+  try {
+    const db = big.hub.db;
+    const gus = big.channels.gus!;
+    db.transaction(() => {
+      const xchan = db.prepare("INSERT INTO xchan (xchan_hash, xchan_name, xchan_addr, xchan_url, xchan_network) VALUES (?, ?, ?, ?, 'activitypub')");
+      for (let i = 0; i < 5100; i++) {
+        const hash = `https://elsewhere.example/users/many${i}`;
+        xchan.run(hash, `Many ${i}`, `many${i}@elsewhere.example`, hash);
+        insertConnection(db, { account: gus.channel_account_id, channel: gus.channel_id, xchan: hash, pending: false, myPerms: 0, theirPerms: 0 });
+      }
+    })();
+    const all = (db.prepare("SELECT xchan_id FROM xchan WHERE xchan_hash LIKE 'https://elsewhere.example/users/many%' ORDER BY xchan_id DESC").pluck().all() as number[]);
+    const get = async (path: string) => (await read(big.request(`/api/${path}`, { as: 'gus' }))).body;
+    // StatusNet's bare array without a cursor: the newest 5000.
+    assert.deepEqual(await get('friends/ids.json?count=99999'), all.slice(0, 5000));
+    const first = await get('friends/ids.json?cursor=-1&count=99999');
+    assert.deepEqual(first.ids, all.slice(0, 5000));
+    assert.equal(first.next_cursor, all[4999]);
+    assert.equal(first.total_count, 5100);
+    const second = await get(`friends/ids.json?cursor=${first.next_cursor_str}`);
+    assert.deepEqual(second.ids, all.slice(5000));
+    assert.equal(second.next_cursor, 0);
+  } finally {
+    await big.stop();
+  }
+});
+
 test('microblog ext/photos/list album_covers=1: one photo per album, its first', async () => {
   const { body } = await compat('ext/photos/list.json?album_covers=1');
   assert.deepEqual(
