@@ -1,5 +1,5 @@
 import { stmt, type Db } from '../db/open.js';
-import type { GroupRow, XchanRow } from './rows.js';
+import type { GroupRow } from './rows.js';
 
 export function listGroups(db: Db, uid: number): GroupRow[] {
   return stmt<[number], GroupRow>(db, 'SELECT * FROM pgrp WHERE uid = ? AND deleted = 0 ORDER BY gname COLLATE NOCASE, id').all(uid);
@@ -41,10 +41,6 @@ export function deleteGroup(db: Db, id: number): void {
 
 export function groupMemberHashes(db: Db, gid: number): string[] {
   return stmt<[number], { xchan: string }>(db, 'SELECT xchan FROM pgrp_member WHERE gid = ? ORDER BY id').all(gid).map((r) => r.xchan);
-}
-
-export function groupMembersWithXchan(db: Db, gid: number): (XchanRow & { member_id: number })[] {
-  return stmt<[number], XchanRow & { member_id: number }>(db, 'SELECT x.*, m.id AS member_id FROM pgrp_member m JOIN xchan x ON x.xchan_hash = m.xchan WHERE m.gid = ? ORDER BY m.id').all(gid);
 }
 
 export function countGroupMembers(db: Db, gid: number): number {

@@ -58,11 +58,23 @@ export function followersOf(db: Db, hash: string): GraphEntry[] {
  * either way. Each list reads its page from an index of its own (migration 050), so a page costs
  * the same however many people the list holds.
  */
-export interface ContactPage {
+export interface ContactPage extends ContactRange {
   limit: number;
+  upwards?: boolean;
+  /** Rows of the range to skip first (GNU social's page/count), read from the index. */
+  offset?: number;
+}
+
+/** The people of a contact list with ids below `below` and above `above` (both exclusive). */
+export interface ContactRange {
   below?: number;
   above?: number;
-  upwards?: boolean;
+}
+
+/** A contact list read a page at a time (the microblog API's contact lists), with its size in a range. */
+export interface ContactList {
+  page(page: ContactPage): GraphEntry[];
+  count(range: ContactRange): number;
 }
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -75,8 +87,14 @@ function readContactPage(db: Db, sql: string, params: Record<string, unknown>, p
     above: Math.max(page.above ?? 0, 0),
     below: page.below ?? MAX_ID,
     limit: page.limit,
+    offset: page.offset ?? 0,
   });
   return page.upwards ? rows.reverse() : rows;
+}
+
+/** Counts the rows of a list in a range: `sql` gives count(*) with the bounds @above/@below. */
+function countContacts(db: Db, sql: string, params: Record<string, unknown>, range: ContactRange): number {
+  return stmt<Record<string, unknown>, number>(db, sql).pluck().get({ ...params, above: Math.max(range.above ?? 0, 0), below: range.below ?? MAX_ID }) ?? 0;
 }
 
 /** A page of whom the channel follows (accepted follows only). */
@@ -85,7 +103,7 @@ export function friendsPage(db: Db, uid: number, page: ContactPage): GraphEntry[
     db,
     `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_following_page_idx
      WHERE abook_channel = @uid AND abook_follow_accepted = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below
-     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0 OFFSET @offset + 0`,
     { uid },
     page,
   );
@@ -109,8 +127,8 @@ export function followersPage(db: Db, hash: string, page: ContactPage): GraphEnt
          JOIN abook b INDEXED BY abook_accepted_page_idx ON b.abook_channel = c.channel_id AND b.abook_pending = 0 AND b.abook_blocked = 0
          WHERE c.channel_hash = @hash AND b.abook_xchan_id > @above AND b.abook_xchan_id < @below
            AND EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = c.channel_id AND f.actor = b.abook_xchan AND f.direction = 'in')
-         ORDER BY b.abook_xchan_id {order} LIMIT @limit + 0))
-     ORDER BY id {order} LIMIT @limit + 0`,
+         ORDER BY b.abook_xchan_id {order} LIMIT @limit + @offset))
+     ORDER BY id {order} LIMIT @limit + 0 OFFSET @offset + 0`,
     { hash },
     page,
   );
@@ -123,7 +141,7 @@ export function incomingPage(db: Db, uid: number, page: ContactPage): GraphEntry
     `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_incoming_page_idx
      WHERE abook_channel = @uid AND abook_self = 0 AND abook_pending = 1 AND abook_blocked = 0 AND abook_ignored = 0
        AND abook_xchan_id > @above AND abook_xchan_id < @below
-     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0 OFFSET @offset + 0`,
     { uid },
     page,
   );
@@ -135,7 +153,7 @@ export function blockedPage(db: Db, uid: number, page: ContactPage): GraphEntry[
     db,
     `SELECT abook_xchan AS hash, abook_xchan_id AS id FROM abook INDEXED BY abook_blocked_page_idx
      WHERE abook_channel = @uid AND abook_self = 0 AND abook_blocked = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below
-     ORDER BY abook_xchan_id {order} LIMIT @limit + 0`,
+     ORDER BY abook_xchan_id {order} LIMIT @limit + 0 OFFSET @offset + 0`,
     { uid },
     page,
   );
@@ -147,7 +165,7 @@ export function mutedPage(db: Db, uid: number, page: ContactPage): GraphEntry[] 
     db,
     `SELECT xchan AS hash, xchan_id AS id FROM abconfig INDEXED BY abconfig_muted_page_idx
      WHERE chan = @uid AND cat = 'mastodon' AND k = 'muted' AND v = '1' AND xchan_id > @above AND xchan_id < @below
-     ORDER BY xchan_id {order} LIMIT @limit + 0`,
+     ORDER BY xchan_id {order} LIMIT @limit + 0 OFFSET @offset + 0`,
     { uid },
     page,
   );
@@ -159,11 +177,89 @@ export function groupMembersPage(db: Db, gid: number, page: ContactPage): GraphE
     db,
     `SELECT xchan AS hash, xchan_id AS id FROM pgrp_member INDEXED BY pgrp_member_page_idx
      WHERE gid = @gid AND xchan_id > @above AND xchan_id < @below
-     ORDER BY xchan_id {order} LIMIT @limit + 0`,
+     ORDER BY xchan_id {order} LIMIT @limit + 0 OFFSET @offset + 0`,
     { gid },
     page,
   );
 }
+
+/** How many people the channel follows in a range (accepted follows), counted in the list's index. */
+export function friendsCount(db: Db, uid: number, range: ContactRange): number {
+  return countContacts(
+    db,
+    `SELECT count(*) FROM abook INDEXED BY abook_following_page_idx
+     WHERE abook_channel = @uid AND abook_follow_accepted = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below`,
+    { uid },
+    range,
+  );
+}
+
+/**
+ * How many follow the identity in a range, as followersPage lists them: the hub's channels, and
+ * the people elsewhere who are not also among those (the page's UNION keeps each person once).
+ */
+export function followersCount(db: Db, hash: string, range: ContactRange): number {
+  return countContacts(
+    db,
+    `SELECT (SELECT count(*) FROM abook a
+       JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
+       JOIN xchan x ON x.xchan_hash = c.channel_hash
+       WHERE a.abook_xchan = @hash AND ${acceptedFollowSql('a')} AND x.xchan_id > @above AND x.xchan_id < @below)
+     + (SELECT count(*) FROM channel c
+       JOIN abook b INDEXED BY abook_accepted_page_idx ON b.abook_channel = c.channel_id AND b.abook_pending = 0 AND b.abook_blocked = 0
+       WHERE c.channel_hash = @hash AND b.abook_xchan_id > @above AND b.abook_xchan_id < @below
+         AND EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = c.channel_id AND f.actor = b.abook_xchan AND f.direction = 'in')
+         AND NOT EXISTS (SELECT 1 FROM channel lc JOIN abook la ON la.abook_channel = lc.channel_id
+           WHERE lc.channel_hash = b.abook_xchan AND lc.channel_removed = 0 AND la.abook_xchan = @hash AND ${acceptedFollowSql('la')}))`,
+    { hash },
+    range,
+  );
+}
+
+/** How many follow requests wait for the channel's answer in a range. */
+export function incomingCount(db: Db, uid: number, range: ContactRange): number {
+  return countContacts(
+    db,
+    `SELECT count(*) FROM abook INDEXED BY abook_incoming_page_idx
+     WHERE abook_channel = @uid AND abook_self = 0 AND abook_pending = 1 AND abook_blocked = 0 AND abook_ignored = 0
+       AND abook_xchan_id > @above AND abook_xchan_id < @below`,
+    { uid },
+    range,
+  );
+}
+
+/** How many connections the channel blocked in a range. */
+export function blockedCount(db: Db, uid: number, range: ContactRange): number {
+  return countContacts(
+    db,
+    `SELECT count(*) FROM abook INDEXED BY abook_blocked_page_idx
+     WHERE abook_channel = @uid AND abook_self = 0 AND abook_blocked = 1 AND abook_xchan_id > @above AND abook_xchan_id < @below`,
+    { uid },
+    range,
+  );
+}
+
+/** How many members of a group in a range (those with an xchan, as the pages list them). */
+export function groupMembersCount(db: Db, gid: number, range: ContactRange): number {
+  return countContacts(
+    db,
+    `SELECT count(*) FROM pgrp_member INDEXED BY pgrp_member_page_idx
+     WHERE gid = @gid AND xchan_id > @above AND xchan_id < @below`,
+    { gid },
+    range,
+  );
+}
+
+/** The contact lists of the microblog API, each read a page at a time. */
+export const contactLists = {
+  friends: (db: Db, uid: number): ContactList => ({ page: (p) => friendsPage(db, uid, p), count: (r) => friendsCount(db, uid, r) }),
+  followers: (db: Db, hash: string): ContactList => ({ page: (p) => followersPage(db, hash, p), count: (r) => followersCount(db, hash, r) }),
+  incoming: (db: Db, uid: number): ContactList => ({ page: (p) => incomingPage(db, uid, p), count: (r) => incomingCount(db, uid, r) }),
+  blocked: (db: Db, uid: number): ContactList => ({ page: (p) => blockedPage(db, uid, p), count: (r) => blockedCount(db, uid, r) }),
+  groupMembers: (db: Db, gid: number): ContactList => ({ page: (p) => groupMembersPage(db, gid, p), count: (r) => groupMembersCount(db, gid, r) }),
+  /** A list that is always empty (the hub keeps no mutes for the microblog API). */
+  none: (): ContactList => ({ page: () => [], count: () => 0 }),
+};
 
 /** Whether someone elsewhere follows the channel or asks to (the federation recorded their follow). */
 export function followsChannel(db: Db, uid: number, remoteHash: string): boolean {
@@ -189,15 +285,6 @@ export function incomingOf(db: Db, uid: number): GraphEntry[] {
     `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a JOIN xchan x ON x.xchan_hash = a.abook_xchan
      WHERE a.abook_channel = ? AND a.abook_self = 0 AND a.abook_pending = 1 AND a.abook_blocked = 0 AND a.abook_ignored = 0
      ORDER BY x.xchan_id DESC`,
-  ).all(uid);
-}
-
-/** Connections the channel blocked. */
-export function blockedBy(db: Db, uid: number): GraphEntry[] {
-  return stmt<[number], GraphEntry>(
-    db,
-    `SELECT x.xchan_hash AS hash, x.xchan_id AS id FROM abook a JOIN xchan x ON x.xchan_hash = a.abook_xchan
-     WHERE a.abook_channel = ? AND a.abook_self = 0 AND a.abook_blocked = 1 ORDER BY x.xchan_id DESC`,
   ).all(uid);
 }
 

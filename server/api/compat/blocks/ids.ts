@@ -1,5 +1,5 @@
 import type { ApiRoute } from '../../../http/api.js';
-import { blockedBy } from '../../../store/social-graph.js';
+import { contactLists } from '../../../store/social-graph.js';
 import { idsReply } from '../graph-replies.js';
 
 /** blocks/ids: user ids of the connections the caller blocked, in Twitter's cursor envelope. */
@@ -7,5 +7,5 @@ export const blocksIdsRoute: ApiRoute = {
   path: 'blocks/ids',
   methods: '*',
   auth: 'user',
-  handler: (req) => idsReply(req, blockedBy(req.hub.db, req.user().channel.channel_id), { envelope: true }),
+  handler: (req) => idsReply(req, contactLists.blocked(req.hub.db, req.user().channel.channel_id), { envelope: true }),
 };

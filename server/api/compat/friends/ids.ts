@@ -1,5 +1,5 @@
 import type { ApiRoute } from '../../../http/api.js';
-import { friendsOf } from '../../../store/social-graph.js';
+import { contactLists } from '../../../store/social-graph.js';
 import { ownGraphSubject } from '../graph-subject.js';
 import { idsReply, onTwitterPath } from '../graph-replies.js';
 
@@ -10,6 +10,6 @@ export const friendsIdsRoute: ApiRoute = {
   auth: 'user',
   handler(req) {
     ownGraphSubject(req, 'friends');
-    return idsReply(req, friendsOf(req.hub.db, req.user().channel.channel_id), { envelope: onTwitterPath(req) });
+    return idsReply(req, contactLists.friends(req.hub.db, req.user().channel.channel_id), { envelope: onTwitterPath(req) });
   },
 };

@@ -1,5 +1,5 @@
 import type { ApiRoute } from '../../../http/api.js';
-import { incomingOf } from '../../../store/social-graph.js';
+import { contactLists } from '../../../store/social-graph.js';
 import { idsReply } from '../graph-replies.js';
 
 /** friendships/incoming: user ids of those waiting for the caller to accept their connection. */
@@ -7,5 +7,5 @@ export const friendshipsIncomingRoute: ApiRoute = {
   path: 'friendships/incoming',
   methods: '*',
   auth: 'user',
-  handler: (req) => idsReply(req, incomingOf(req.hub.db, req.user().channel.channel_id)),
+  handler: (req) => idsReply(req, contactLists.incoming(req.hub.db, req.user().channel.channel_id)),
 };

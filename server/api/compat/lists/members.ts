@@ -1,5 +1,5 @@
 import type { ApiRoute } from '../../../http/api.js';
-import { groupMembersWithXchan } from '../../../store/groups.js';
+import { contactLists } from '../../../store/social-graph.js';
 import { userListReply } from '../graph-replies.js';
 import { requestedList } from '../list-replies.js';
 
@@ -10,7 +10,6 @@ export const listsMembersRoute: ApiRoute = {
   auth: 'user',
   handler(req) {
     const group = requestedList(req);
-    const members = groupMembersWithXchan(req.hub.db, group.id).map((x) => ({ hash: x.xchan_hash, id: x.xchan_id })).sort((a, b) => b.id - a.id);
-    return userListReply(req, members, { envelope: true });
+    return userListReply(req, contactLists.groupMembers(req.hub.db, group.id), { envelope: true });
   },
 };

@@ -1,5 +1,5 @@
 import type { ApiRoute } from '../../../http/api.js';
-import { followersOf } from '../../../store/social-graph.js';
+import { contactLists } from '../../../store/social-graph.js';
 import { ownGraphSubject } from '../graph-subject.js';
 import { userListReply } from '../graph-replies.js';
 
@@ -10,6 +10,6 @@ export const statusesFollowersRoute: ApiRoute = {
   auth: 'user',
   handler(req) {
     ownGraphSubject(req, 'followers');
-    return userListReply(req, followersOf(req.hub.db, req.user().channel.channel_hash));
+    return userListReply(req, contactLists.followers(req.hub.db, req.user().channel.channel_hash));
   },
 };

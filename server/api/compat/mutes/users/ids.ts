@@ -1,4 +1,5 @@
 import type { ApiRoute } from '../../../../http/api.js';
+import { contactLists } from '../../../../store/social-graph.js';
 import { idsReply } from '../../graph-replies.js';
 
 /** mutes/users/ids: the hub has no muting, so the list is always empty (Twitter's cursor envelope). */
@@ -8,6 +9,6 @@ export const mutesUsersIdsRoute: ApiRoute = {
   auth: 'user',
   handler: (req) => {
     req.user();
-    return idsReply(req, [], { envelope: true });
+    return idsReply(req, contactLists.none(), { envelope: true });
   },
 };

@@ -1,4 +1,5 @@
 import type { ApiRoute } from '../../../../http/api.js';
+import { contactLists } from '../../../../store/social-graph.js';
 import { userListReply } from '../../graph-replies.js';
 
 /** mutes/users/list: the hub has no muting, so the list is always empty (Twitter's cursor envelope). */
@@ -8,6 +9,6 @@ export const mutesUsersListRoute: ApiRoute = {
   auth: 'user',
   handler: (req) => {
     req.user();
-    return userListReply(req, [], { envelope: true });
+    return userListReply(req, contactLists.none(), { envelope: true });
   },
 };
