@@ -5,7 +5,7 @@ import type { Hub } from '../hub-context.js';
 import type { ChannelRow } from '../store/rows.js';
 import { getChannel } from '../store/channels.js';
 import { getNotificationRow } from '../store/mastodon.js';
-import { follows, followersOf } from '../store/social-graph.js';
+import { follows, followStates } from '../store/social-graph.js';
 import { deletePushSubscription, pushSubscriptionById, pushSubscriptionsOfChannel, type PushSubscriptionRow } from '../store/push-subscriptions.js';
 import { htmlToText } from '../content/render.js';
 import { checkOutboundUrl, publicLookup } from '../http/outbound.js';
@@ -21,7 +21,7 @@ function wants(hub: Hub, channel: ChannelRow, row: PushSubscriptionRow, n: Masto
     case 'followed':
       return follows(hub.db, channel.channel_id, actor);
     case 'follower':
-      return followersOf(hub.db, channel.channel_hash).some((f) => f.hash === actor);
+      return followStates(hub.db, channel.channel_id, channel.channel_hash, [actor]).get(actor)?.followedBy ?? false;
     default:
       return false;
   }

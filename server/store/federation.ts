@@ -204,6 +204,21 @@ export function remoteFollowers(db: Db, channelId: number): FedActorRow[] {
   ).all(channelId);
 }
 
+/**
+ * A page of a channel's accepted followers elsewhere, newest connection id first, below a key (the
+ * connection's xchan id); each with its key, for the next page.
+ */
+export function remoteFollowersPage(db: Db, channelId: number, below: number | undefined, limit: number): (FedActorRow & { page_key: number })[] {
+  return stmt<{ channel: number; below: number; limit: number }, FedActorRow & { page_key: number }>(
+    db,
+    `SELECT a.*, b.abook_xchan_id AS page_key FROM abook b INDEXED BY abook_accepted_page_idx
+     JOIN fed_follow f ON f.channel_id = b.abook_channel AND f.actor = b.abook_xchan AND f.direction = 'in' AND f.accepted = 1
+     JOIN fed_actor a ON a.xchan_hash = b.abook_xchan
+     WHERE b.abook_channel = @channel AND b.abook_pending = 0 AND b.abook_blocked = 0 AND b.abook_xchan_id < @below
+     ORDER BY b.abook_xchan_id DESC LIMIT @limit + 0`,
+  ).all({ channel: channelId, below: below ?? Number.MAX_SAFE_INTEGER, limit });
+}
+
 /** Local channels following a remote actor (accepted or waiting), for what it sends to them. */
 export function localFollowersOf(db: Db, actor: string): number[] {
   return stmt<[string], { channel_id: number }>(db, "SELECT channel_id FROM fed_follow WHERE actor = ? AND direction = 'out'").all(actor).map((r) => r.channel_id);
