@@ -45,3 +45,10 @@ BEGIN
   INSERT INTO item_export_month (uid, month, n) VALUES (new.uid, substr(new.created, 1, 7), 1)
     ON CONFLICT (uid, month) DO UPDATE SET n = n + 1;
 END;
+
+-- A hashtag's timeline (search for #tag, /api/v1/timelines/tag) collected every item carrying the
+-- tag and sorted them to show the newest 20 (20 ms for a tag used 28,000 times). With the item id
+-- in the index, the tag's uses are read newest first and the walk stops once the page is full.
+-- It also serves what term_tag_idx did (tags by name and prefix).
+CREATE INDEX term_tag_oid_idx ON term (ttype, term COLLATE NOCASE, otype, oid);
+DROP INDEX term_tag_idx;
