@@ -52,3 +52,43 @@ END;
 -- It also serves what term_tag_idx did (tags by name and prefix).
 CREATE INDEX term_tag_oid_idx ON term (ttype, term COLLATE NOCASE, otype, oid);
 DROP INDEX term_tag_idx;
+
+-- The Mastodon API's search suggests hashtags starting with what was typed, most used first: it
+-- counted every use of every matching tag on each search (30 ms for "photo" at 350,000 uses, a
+-- third of a second for an empty prefix). The uses of each hashtag (case-insensitive, as LIKE
+-- compares: `tag` is lower(term)) are counted here by triggers, so a search reads one row per
+-- matching tag. `term` is how the tag was first written.
+CREATE TABLE hashtag_use (
+  tag  TEXT PRIMARY KEY,
+  term TEXT NOT NULL,
+  n    INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+
+INSERT INTO hashtag_use (tag, term, n)
+  SELECT lower(term), min(term), count(*) FROM term WHERE ttype = 1 AND otype = 1 GROUP BY lower(term);
+
+CREATE TRIGGER hashtag_use_insert AFTER INSERT ON term
+WHEN new.ttype = 1 AND new.otype = 1
+BEGIN
+  INSERT INTO hashtag_use (tag, term, n) VALUES (lower(new.term), new.term, 1)
+    ON CONFLICT (tag) DO UPDATE SET n = n + 1;
+END;
+
+CREATE TRIGGER hashtag_use_delete AFTER DELETE ON term
+WHEN old.ttype = 1 AND old.otype = 1
+BEGIN
+  UPDATE hashtag_use SET n = n - 1 WHERE tag = lower(old.term);
+END;
+
+CREATE TRIGGER hashtag_use_update_old AFTER UPDATE OF ttype, otype, term ON term
+WHEN old.ttype = 1 AND old.otype = 1
+BEGIN
+  UPDATE hashtag_use SET n = n - 1 WHERE tag = lower(old.term);
+END;
+
+CREATE TRIGGER hashtag_use_update_new AFTER UPDATE OF ttype, otype, term ON term
+WHEN new.ttype = 1 AND new.otype = 1
+BEGIN
+  INSERT INTO hashtag_use (tag, term, n) VALUES (lower(new.term), new.term, 1)
+    ON CONFLICT (tag) DO UPDATE SET n = n + 1;
+END;
