@@ -10,7 +10,7 @@ import {
 } from '../store/channel-export.js';
 import { listAllGroups } from '../store/native-records.js';
 import {
-  countExportPageItems, exportPageItems, iterateResourceItems, iterateWallItems, iterateWebpageItems, type PortableItemRow,
+  exportPageItems, iterateResourceItems, iterateWallItems, iterateWebpageItems, type PortableItemRow,
 } from '../store/item-streams.js';
 import { channelRecord } from '../serializers/native/channel.js';
 import { groupRecord } from '../serializers/native/group.js';
@@ -196,17 +196,13 @@ export interface ExportPageQuery {
  * be read at once on the hub's connection, which is one snapshot while it runs.
  */
 export function exportPage(hub: Hub, channel: ChannelRow, q: ExportPageQuery): Record<string, unknown> {
-  const uid = channel.channel_id;
-  const total = countExportPageItems(hub.db, uid, q.since, q.until);
-  const offset = q.page * q.records;
+  const { total, items } = exportPageItems(hub.db, { uid: channel.channel_id, since: q.since, until: q.until, limit: q.records, offset: q.page * q.records });
   const page: Record<string, unknown> = {
     relocate: { channel_address: channel.channel_address, url: hub.baseUrl },
     items_total: String(total),
     items_page: String(q.records),
   };
   // As in Hubzilla, a page past the end has no item key: importers stop there.
-  if (offset < total) {
-    page.item = exportPageItems(hub.db, { uid, since: q.since, until: q.until, limit: q.records, offset }).map((row) => portableItem(row, { mirror: true, chanviewBase: hub.baseUrl }));
-  }
+  if (items.length) page.item = items.map((row) => portableItem(row, { mirror: true, chanviewBase: hub.baseUrl }));
   return page;
 }

@@ -361,26 +361,75 @@ export function iterateResourceItems(db: Db, uid: number, prefix: string): Itera
   );
 }
 
-const EXPORT_PAGE_WHERE = `item.uid = @uid AND (item.item_wall = 1 OR item.item_type != 0) AND item.item_deleted = 0
-  AND item.resource_type != 'photo' AND item.created >= @since AND item.created <= @until`;
+/** What item/export_page covers of a channel: its wall's items and its items of other types, not its photos' hidden items. */
+const EXPORTED = `item.uid = @uid AND (item.item_wall = 1 OR item.item_type != 0) AND item.item_deleted = 0 AND item.resource_type != 'photo'`;
 
-/** item/export_page: how many items the paged export covers. */
-export function countExportPageItems(db: Db, uid: number, since: string, until: string): number {
-  return stmt<{ uid: number; since: string; until: string }, { n: number }>(db, `SELECT count(*) AS n FROM item WHERE ${EXPORT_PAGE_WHERE}`).get({ uid, since, until })!.n;
+interface ExportRange {
+  uid: number;
+  since: string;
+  until: string;
+}
+
+/** The channel's exported items created at or after `from` and before `below`. */
+function countExportedBelow(db: Db, uid: number, from: string, below: string): number {
+  return stmt<{ uid: number; from: string; below: string }, { n: number }>(db, `SELECT count(*) AS n FROM item WHERE ${EXPORTED} AND item.created >= @from AND item.created < @below`).get({ uid, from, below })!.n;
+}
+
+/** The channel's exported items created from `from` to `until`. */
+function countExportedUntil(db: Db, uid: number, from: string, until: string): number {
+  return stmt<{ uid: number; from: string; until: string }, { n: number }>(db, `SELECT count(*) AS n FROM item WHERE ${EXPORTED} AND item.created >= @from AND item.created <= @until`).get({ uid, from, until })!.n;
 }
 
 /**
- * item/export_page: one page (at most 1000) of the channel's items, oldest first. The page's ids
- * are picked from the index alone: skipped items are never read.
+ * How many items the export covers between since and until, and where its `offset`-th item (from 0)
+ * is: the first exported item created at or after `from`, after `skip` more. Only the months of
+ * since and until are counted item by item; the months between come from item_export_month
+ * (migration 053), so `skip` stays within one month, whatever the channel holds before it.
  */
-export function exportPageItems(db: Db, q: { uid: number; since: string; until: string; limit: number; offset: number }): PortableItemRow[] {
-  return withRelations(
+function locateExportItem(db: Db, q: ExportRange & { offset: number }): { total: number; from: string; skip: number } {
+  // A month is every `created` starting with the same seven characters: a range in their order.
+  const first = q.since.slice(0, 7);
+  const last = q.until.slice(0, 7);
+  if (first >= last) return { total: countExportedUntil(db, q.uid, q.since, q.until), from: q.since, skip: q.offset };
+  const months = stmt<{ uid: number; first: string; last: string }, { month: string; n: number }>(
+    db,
+    'SELECT month, n FROM item_export_month WHERE uid = @uid AND month > @first AND month < @last AND n > 0 ORDER BY month',
+  ).all({ uid: q.uid, first, last });
+  // Those of since's month from since on, and of until's month up to until.
+  const head = countExportedBelow(db, q.uid, q.since, months[0]?.month ?? last);
+  const tail = countExportedUntil(db, q.uid, last, q.until);
+  const total = months.reduce((sum, m) => sum + m.n, head + tail);
+  if (q.offset < head) return { total, from: q.since, skip: q.offset };
+  let skip = q.offset - head;
+  for (const m of months) {
+    if (skip < m.n) return { total, from: m.month, skip };
+    skip -= m.n;
+  }
+  return { total, from: last, skip };
+}
+
+/** item/export_page: how many items the paged export covers. */
+export function countExportPageItems(db: Db, uid: number, since: string, until: string): number {
+  return locateExportItem(db, { uid, since, until, offset: 0 }).total;
+}
+
+/**
+ * item/export_page: how many items the export covers, and one page (at most 1000) of them, oldest
+ * first, from the `offset`-th on (none past the end). The page's ids are picked from the index
+ * alone: skipped items are never read.
+ */
+export function exportPageItems(db: Db, q: ExportRange & { limit: number; offset: number }): { total: number; items: PortableItemRow[] } {
+  const { total, from, skip } = locateExportItem(db, q);
+  if (q.offset >= total) return { total, items: [] };
+  const items = withRelations(
     db,
     allWide<ItemRow>(
       db,
-      `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORT_PAGE_WHERE} ORDER BY item.created, item.id LIMIT @limit + 0 OFFSET @offset)
+      `SELECT item.* FROM item WHERE item.id IN (SELECT item.id FROM item WHERE ${EXPORTED} AND item.created >= @from AND item.created <= @until
+         ORDER BY item.created, item.id LIMIT @limit + 0 OFFSET @skip)
        ORDER BY item.created, item.id`,
-      q,
+      { uid: q.uid, from, until: q.until, limit: q.limit, skip },
     ),
   );
+  return { total, items };
 }

@@ -156,7 +156,16 @@ export function searchTimeline(db: Db, match: string, observer: string, verbs: r
 
 /** Items carrying a hashtag (case-insensitive). */
 export function hashtagTimeline(db: Db, tag: string, observer: string, verbs: readonly string[], p: TimelinePage): StatusItemRow[] {
-  return page(db, 'item.id IN (SELECT oid FROM term WHERE ttype = 1 AND term = @tag COLLATE NOCASE AND otype = 1)', { ...bind(observer, verbs, p), tag });
+  // Read from the tag's uses newest first (term_tag_oid_idx), which stops once the page is full; as
+  // an IN list every use was collected and sorted first. An item tagged so twice (#Tag and #tag)
+  // is read through its first use only.
+  return page(
+    db,
+    `term.ttype = 1 AND term.term = @tag COLLATE NOCASE AND term.otype = 1
+     AND NOT EXISTS (SELECT 1 FROM term u WHERE u.otype = 1 AND u.oid = term.oid AND u.ttype = 1 AND u.term = @tag COLLATE NOCASE AND u.tid < term.tid)`,
+    { ...bind(observer, verbs, p), tag },
+    { from: 'term INDEXED BY term_tag_oid_idx JOIN item ON item.id = term.oid', id: 'term.oid' },
+  );
 }
 
 /** Every post and comment of one thread. */

@@ -173,11 +173,13 @@ export function getMarkers(db: Db, uid: number): { timeline: string; last_read_i
   });
 }
 
-/** Hashtags used on the hub that start with these letters, most used first. */
+/** Hashtags used on the hub that start with these letters (ASCII letters in any case), most used first. */
 export function hashtagsLike(db: Db, prefix: string, limit: number, offset: number): string[] {
   const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return stmt<[string, number, number], { term: string }>(
+  // The range reads only the tags starting so (no UTF-8 text continues with byte FF); LIKE decides.
+  return stmt<{ prefix: string; pattern: string; limit: number; offset: number }, { term: string }>(
     db,
-    "SELECT term FROM term WHERE ttype = 1 AND otype = 1 AND term LIKE ? ESCAPE '\\' GROUP BY lower(term) ORDER BY count(*) DESC, term LIMIT ? + 0 OFFSET ?",
-  ).all(`${escaped}%`, limit, offset).map((r) => r.term);
+    `SELECT term FROM hashtag_use WHERE tag >= lower(@prefix) AND tag < lower(@prefix) || CAST(x'ff' AS TEXT) AND tag LIKE @pattern ESCAPE '\\'
+       AND n > 0 ORDER BY n DESC, term LIMIT @limit + 0 OFFSET @offset`,
+  ).all({ prefix, pattern: `${escaped}%`, limit, offset }).map((r) => r.term);
 }

@@ -56,7 +56,7 @@ db.pragma('busy_timeout = 5000');
 
 const TABLE_KINDS = {
   item: 'items', iconfig: 'items', term: 'items', item_star: 'items', status_edit: 'items', status_idempotency: 'items',
-  media_meta: 'items', author_status_count: 'items', audience_generation: 'items',
+  media_meta: 'items', author_status_count: 'items', audience_generation: 'items', item_export_month: 'items', hashtag_use: 'items',
   notify: 'notifications', photo: 'photos', photo_album: 'photos', deleted_photo: 'photos', attach: 'files',
   xchan: 'people', abook: 'people', abconfig: 'people', pgrp: 'people', pgrp_member: 'people', fed_actor: 'people', fed_follow: 'people',
   mail: 'messages', conv: 'messages', fed_kv: 'federation', fed_queue: 'federation',

@@ -220,6 +220,22 @@ test('favorites: create and destroy star a status for the caller only; favorites
   assert.deepEqual(await seen('alice'), [1, true]);
 });
 
+test('search for a hashtag: newest first, any case, each status once however often it carries the tag, paged', async () => {
+  const first = await post('alice', { status: 'a #Wombat' });
+  const second = await post('bob', { status: 'another #wombat' });
+  await post('alice', { status: 'a wombat without its tag' });
+  const third = await post('bob', { status: 'and a #WOMBAT' });
+  // A received post may carry the tag twice (#Wombat and #wombat: two term rows).
+  t.hub.db.prepare("INSERT INTO term (aid, uid, oid, otype, ttype, term, url) SELECT aid, uid, oid, otype, ttype, 'wombat', url FROM term WHERE oid = ? AND ttype = 1").run(second.id);
+  const search = async (params: string) => ids(await ok(t, `/api/search.json?q=%23wOmBaT${params}`, { as: 'carol' }));
+  assert.deepEqual(await search(''), [third.id, second.id, first.id]);
+  assert.deepEqual(await search('&rpp=1'), [third.id]);
+  assert.deepEqual(await search('&count=2&page=2'), [first.id]);
+  assert.deepEqual(await search(`&max_id=${third.id - 1}`), [second.id, first.id]);
+  assert.deepEqual(await search(`&since_id=${first.id}&count=1`), [third.id]);
+  assert.deepEqual(await search(`&since_id=${first.id}&max_id=${third.id - 1}`), [second.id]);
+});
+
 test('search and search/tweets: words and hashtags over what the caller may see; FTS syntax is text', async () => {
   const a = await post('alice', { status: 'Searching for the quokka #marsupial' });
   const b = await post('bob', { status: 'another quokka sighting' });

@@ -182,6 +182,73 @@ test('item/export_page filters by since and until; bad values are 400', async ()
   }
 });
 
+test('item/export_page counts and pages across months, since and until anywhere, as items are added, changed and removed', async () => {
+  const t2 = await startHub({ channels: ['vera', 'xavi'] });
+  try {
+    const vera = t2.channels.vera!;
+    const db = t2.hub.db;
+    // What the export covers: wall posts and items of other types. Not: received posts, deleted
+    // items, the hidden items of photos.
+    const exported: { id: number; created: string }[] = [];
+    const add = (created: string, fields: Partial<Parameters<typeof insertItem>[1]> = {}) => {
+      const mid = `${created}-${Math.random()}`;
+      return insertItem(db, {
+        ...ITEM_DEFAULTS, uid: vera.channel_id, aid: vera.channel_account_id, mid, parent_mid: mid, thr_parent: mid, created, edited: created,
+        owner_xchan: vera.channel_hash, author_xchan: vera.channel_hash, body: `at ${created}`, verb: VERB.POST, item_wall: 1, item_thread_top: 1, ...fields,
+      });
+    };
+    const days = ['2023-12-31 23:59:59', '2024-01-01 00:00:00', '2024-01-15 12:00:00', '2024-01-31 23:59:59', '2024-02-01 00:00:00', '2024-02-10 08:00:00',
+      '2024-04-30 10:00:00', '2024-05-01 00:00:01', '2024-05-20 00:00:00', '2024-07-04 09:00:00'];
+    for (const [i, created] of days.entries()) {
+      // Two at the same time, ordered by id.
+      for (let k = 0; k < (i % 3 === 0 ? 2 : 1); k++) exported.push({ id: add(created), created });
+      add(created, { item_wall: 0 });
+      add(created, { item_deleted: 1 });
+      add(created, { resource_type: 'photo', item_hidden: 1 });
+    }
+    exported.push({ id: add('2024-03-03 03:03:03', { item_wall: 0, item_type: 3 }), created: '2024-03-03 03:03:03' });
+
+    const expected = (since: string, until: string) =>
+      exported.filter((e) => e.created >= since && e.created <= until).sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id).map((e) => `at ${e.created}`);
+    const ranges: [string, string][] = [
+      ['0001-01-01 00:00:00', '2030-01-01 00:00:00'], ['2024-01-01 00:00:00', '2024-01-31 23:59:59'], ['2024-01-15 12:00:00', '2024-05-01 00:00:01'],
+      ['2024-01-15 12:00:01', '2024-05-01 00:00:00'], ['2024-02-01 00:00:00', '2024-02-01 00:00:00'], ['2024-03-01 00:00:00', '2024-03-31 23:59:59'],
+      ['2023-12-31 23:59:59', '2024-07-04 09:00:00'], ['2024-06-01 00:00:00', '2024-06-30 00:00:00'],
+    ];
+    const check = async () => {
+      for (const [since, until] of ranges) {
+        const want = expected(since, until);
+        for (const records of [1, 3, 7, 100]) {
+          const got: string[] = [];
+          for (let page = 0; ; page++) {
+            const r = await call(t2, 'vera', `item/export_page?records=${records}&page=${page}&since=${encodeURIComponent(since)}&until=${encodeURIComponent(until)}`);
+            assert.equal(r.json.items_total, String(want.length), `${since}..${until}`);
+            if (!r.json.item) break;
+            got.push(...r.json.item.map((i: { body: string }) => i.body));
+          }
+          assert.deepEqual(got, want, `${since}..${until} by ${records}`);
+        }
+      }
+    };
+    await check();
+
+    // Deleted, moved to another month, to another channel, made a wall item, removed for good.
+    const [a, b, c, d] = exported.splice(1, 4);
+    updateItem(db, a!.id, { item_deleted: 1 });
+    updateItem(db, b!.id, { created: '2024-06-15 00:00:00' });
+    exported.push({ ...b!, created: '2024-06-15 00:00:00' });
+    db.prepare('UPDATE item SET body = ? WHERE id = ?').run('at 2024-06-15 00:00:00', b!.id);
+    db.prepare('UPDATE item SET uid = ? WHERE id = ?').run(t2.channels.xavi!.channel_id, c!.id);
+    db.prepare('DELETE FROM item WHERE id = ?').run(d!.id);
+    const received = db.prepare('SELECT id, created FROM item WHERE uid = ? AND item_wall = 0 AND item_type = 0 ORDER BY id LIMIT 1').get(vera.channel_id) as { id: number; created: string };
+    updateItem(db, received.id, { item_wall: 1 });
+    exported.push(received);
+    await check();
+  } finally {
+    await t2.stop();
+  }
+});
+
 test('the channel section carries the 300×300 profile photo as base64url', async () => {
   const t2 = await startHub({ channels: ['pia'] });
   try {

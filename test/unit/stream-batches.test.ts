@@ -174,7 +174,7 @@ test('item/full and the exports: the same backup records as before', () => {
   ).all(uid, '0001-01-01 00:00:00').map(referenceRow);
   assert.ok(wall.length > 250, 'more items than one batch');
   assert.equal(backup(iterateWallItems(db, uid, '0001-01-01 00:00:00')), backup(wall));
-  const page = exportPageItems(db, { uid, since: '0001-01-01 00:00:00', until: now, limit: 40, offset: 20 });
+  const page = exportPageItems(db, { uid, since: '0001-01-01 00:00:00', until: now, limit: 40, offset: 20 }).items;
   assert.equal(page.length, 40);
   const pageIds = new Set(page.map((r) => r.id));
   assert.equal(backup(page), backup(wall.filter((r) => pageIds.has(r.id))));
