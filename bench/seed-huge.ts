@@ -29,7 +29,9 @@ export async function seedHuge(dataDir: string, size: HugeSize, log: (msg: strin
   const seconds: Record<string, number> = {};
   const timed = stepTimer(seconds, log);
   const rnd = new Random(20261128);
-  const hub = await createHub({ dataDir, host: '127.0.0.1', port: 0, baseUrl: SEED_BASE_URL });
+  // No background integrity check while seeding: the seeders write store files straight to their
+  // place, not through the store, so a check would take the newest for orphans and remove them.
+  const hub = await createHub({ dataDir, host: '127.0.0.1', port: 0, baseUrl: SEED_BASE_URL, integrity: { delayMs: 2 ** 31 - 1 } });
   const tmpDir = join(dataDir, 'tmp', 'bench-seed');
   await mkdir(tmpDir, { recursive: true });
   try {
