@@ -17,6 +17,29 @@ export async function groupMembers(groupId: string | number): Promise<GroupMembe
   return Array.isArray(res) ? res : [];
 }
 
+/** One page of a group's members, in the order they were added. */
+export async function groupMembersPage(groupId: string | number, start: number, records: number): Promise<GroupMember[]> {
+  const res = await get<GroupMember[] | undefined>(`${NATIVE}group_members`, { group_id: groupId, start, records });
+  return Array.isArray(res) ? res : [];
+}
+
+export interface GroupSummary {
+  id: number;
+  name: string;
+  member_count: number;
+}
+
+/** The channel's groups with their member counts (counted by the hub; no member is listed). */
+export async function groupSummaries(): Promise<GroupSummary[]> {
+  const res = await get<GroupSummary[] | undefined>(`${COMPAT}lists/list`);
+  return Array.isArray(res) ? res : [];
+}
+
+/** Adds one connection (by address) to a group, or takes one out: the other members are not sent. */
+export function setGroupMember(gid: string | number, address: string, member: boolean): Promise<unknown> {
+  return post(`${COMPAT}lists/members/${member ? 'create' : 'destroy'}`, { list_id: gid, screen_name: address });
+}
+
 interface GroupResult {
   success: boolean;
   gid: number | string;
