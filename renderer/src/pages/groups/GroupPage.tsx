@@ -108,6 +108,9 @@ export function GroupPage({ gid }: { gid: string }) {
       {data.status === 'error' && <ErrorNote error={`The group could not be refreshed: ${data.error}`} onRetry={data.reload} />}
 
       <form className="card inline-form" onSubmit={add}>
+        {(connections.more || find || connections.answered) && (
+          <input type="search" className="connection-find" aria-label="Find someone to add by name" placeholder="Find someone to add by name…" value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />
+        )}
         <label htmlFor="add-member">Add a connection</label>
         <select id="add-member" value={adding} onChange={(e) => setAdding(e.target.value)} disabled={candidates.length === 0}>
           <option value="">{candidates.length ? 'Choose someone…' : connections.answered ? `Nobody named “${connections.answered}” to add` : connections.list ? 'All your connections are in this group' : 'Loading your connections…'}</option>
@@ -120,9 +123,6 @@ export function GroupPage({ gid }: { gid: string }) {
         <button type="submit" className="button button-primary" disabled={!adding || change.busy}>
           {change.busy ? 'Saving…' : 'Add to group'}
         </button>
-        {(connections.more || find || connections.answered) && (
-          <input type="search" aria-label="Find someone to add by name" placeholder="Find someone by name…" value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />
-        )}
         {connections.list?.length === 0 && !connections.answered && (
           <p className="muted">
             You have no connections yet. <Link to="/connections">Connect with someone</Link> first.

@@ -71,7 +71,10 @@ export function StreamFilters({ filter, onChange, ready }: { filter?: StreamFilt
         </select>
       </label>
       {(found.more || find || found.answered) && (
-        <input type="search" className="stream-filter-find" aria-label="Find someone by name" placeholder="Find someone…" value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />
+        <label>
+          Find someone
+          <input type="search" placeholder="Name or address" value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />
+        </label>
       )}
       {filter && (
         <button type="button" className="button button-quiet button-small" onClick={() => onChange(undefined)}>
