@@ -162,6 +162,24 @@ test('the stream filter finds a connection beyond its first choices by name', as
   assertNoWholeList(asked);
 });
 
+test('a new message finds its recipient by name among hundreds', async () => {
+  const { page } = ui;
+  const asked = await watchRequests(page, async () => {
+    await page.goto('/messages');
+    const start = page.getByRole('form', { name: 'New message' });
+    const to = start.getByLabel('Write to');
+    await to.locator('option', { hasText: seededName(0) }).waitFor({ state: 'attached' });
+    assert.equal(await to.locator('option', { hasText: seededName(404) }).count(), 0, 'not among the first choices');
+    await start.getByLabel('Find a connection by name').fill('person 0404');
+    await to.locator('option', { hasText: seededName(404) }).waitFor({ state: 'attached' });
+    await to.selectOption({ label: `${seededName(404)} (${seededAddress(404)})` });
+    await ui.screenshots('new-message-find', { fullPage: false });
+    await start.getByRole('button', { name: 'New message' }).click();
+    await page.waitForURL(new RegExp(`/messages/${encodeURIComponent(seededAddress(404))}$`));
+  });
+  assertNoWholeList(asked);
+});
+
 test('a member is added to and removed from a large group one at a time, without sending the whole group', async () => {
   const { page } = ui;
   const posted: { path: string; body: string }[] = [];
