@@ -1,20 +1,10 @@
 import { COMPAT, NATIVE, call, get, post } from './http.ts';
-import type { GroupEntry, GroupMember, NativeGroup } from './types.ts';
-
-export async function listGroups(): Promise<GroupEntry[]> {
-  const res = await get<GroupEntry[] | false | undefined>(`${COMPAT}ext/group_show`);
-  return Array.isArray(res) ? res : [];
-}
+import type { GroupMember, NativeGroup } from './types.ts';
 
 /** Native groups carry the hash that access lists (group_allow) use. */
 export async function nativeGroups(): Promise<NativeGroup[]> {
   const res = await get<NativeGroup[] | undefined>(`${NATIVE}group`);
   return (Array.isArray(res) ? res : []).filter((g) => String(g.deleted) !== '1');
-}
-
-export async function groupMembers(groupId: string | number): Promise<GroupMember[]> {
-  const res = await get<GroupMember[] | undefined>(`${NATIVE}group_members`, { group_id: groupId });
-  return Array.isArray(res) ? res : [];
 }
 
 /** One page of a group's members, in the order they were added. */
@@ -54,11 +44,6 @@ function membersJson(name: string, cids: Array<string | number>, gid?: string | 
 
 export function createGroup(name: string, cids: Array<string | number> = []): Promise<GroupResult> {
   return post<GroupResult>(`${COMPAT}ext/group_create`, { name, json: membersJson(name, cids) });
-}
-
-/** Sets the complete member list: connections not listed leave the group. */
-export function setGroupMembers(gid: string | number, name: string, cids: Array<string | number>): Promise<GroupResult> {
-  return post<GroupResult>(`${COMPAT}ext/group_update`, { gid, name, json: membersJson(name, cids, gid) });
 }
 
 /** ext/group_update cannot rename; the Twitter lists endpoint can. */
