@@ -35,14 +35,36 @@ export type AbookXchanRow = AbookRow & Partial<XchanRow>;
 
 /**
  * A slice of the channel's connections, its own entry and pending ones included, with their xchan,
- * oldest first; read from the channel's index, resuming after the last connection read.
+ * oldest first; read from the channel's index, resuming after the last connection read. With
+ * `named`, only those whose name or address contains it (any case): the walk stays on the
+ * channel's own connections, so it costs what the channel has, never what the hub knows.
  */
-export function listAbookWithXchan(db: Db, uid: number, slice: ListingSlice<{ abook_id: number }>): AbookXchanRow[] {
-  return stmt<Record<string, number>, AbookXchanRow>(
+export function listAbookWithXchan(db: Db, uid: number, slice: ListingSlice<{ abook_id: number }>, named?: string): AbookXchanRow[] {
+  const params = { uid, after: slice.after?.abook_id ?? 0, limit: slice.limit, offset: slice.offset ?? 0 };
+  if (!named) {
+    return stmt<Record<string, number>, AbookXchanRow>(
+      db,
+      `SELECT * FROM abook INDEXED BY abook_channel_id_idx LEFT JOIN xchan ON xchan_hash = abook_xchan
+       WHERE abook_channel = @uid AND abook_id > @after ORDER BY abook_id LIMIT @limit + 0 OFFSET @offset`,
+    ).all(params);
+  }
+  return stmt<Record<string, number | string>, AbookXchanRow>(
     db,
     `SELECT * FROM abook INDEXED BY abook_channel_id_idx LEFT JOIN xchan ON xchan_hash = abook_xchan
-     WHERE abook_channel = @uid AND abook_id > @after ORDER BY abook_id LIMIT @limit + 0 OFFSET @offset`,
-  ).all({ uid, after: slice.after?.abook_id ?? 0, limit: slice.limit, offset: slice.offset ?? 0 });
+     WHERE abook_channel = @uid AND abook_id > @after
+       AND (xchan_name LIKE @like ESCAPE '\\' OR xchan_addr LIKE @like ESCAPE '\\')
+     ORDER BY abook_id LIMIT @limit + 0 OFFSET @offset`,
+  ).all({ ...params, like: `%${named.replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
+}
+
+/** The channel's connections to these xchans (those it has), with their xchan, oldest first. */
+export function abookWithXchanByHashes(db: Db, uid: number, hashes: string[]): AbookXchanRow[] {
+  if (hashes.length === 0) return [];
+  return stmt<unknown[], AbookXchanRow>(
+    db,
+    `SELECT * FROM abook LEFT JOIN xchan ON xchan_hash = abook_xchan
+     WHERE abook_channel = ? AND abook_xchan IN (SELECT value FROM json_each(?)) ORDER BY abook_id`,
+  ).all(uid, JSON.stringify(hashes));
 }
 
 export function getAbookWithXchan(db: Db, uid: number, abookId: number): AbookXchanRow | undefined {

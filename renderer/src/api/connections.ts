@@ -1,10 +1,43 @@
 import { COMPAT, NATIVE, get, post } from './http.ts';
 import type { AbConfigRow, Connection, PermAllowed, User } from './types.ts';
 
-/** The channel's connections, without its own "self" entry. */
+const isSelf = (c: Connection) => String(c.abook_self) === '1';
+
+/** The channel's connections, without its own "self" entry: every one of them (megabytes after years). */
 export async function listConnections(): Promise<Connection[]> {
   const res = await get<Connection[] | undefined>(`${NATIVE}abook`);
-  return (Array.isArray(res) ? res : []).filter((c) => String(c.abook_self) !== '1');
+  return (Array.isArray(res) ? res : []).filter((c) => !isSelf(c));
+}
+
+export interface ConnectionsPage {
+  /** The page's connections, without the channel's own entry. */
+  list: Connection[];
+  /** Where the next page starts (counted in the hub's records, the own entry included). */
+  next: number;
+  /** Whether there may be more after this page. */
+  more: boolean;
+}
+
+/** One page of the channel's connections, oldest first; with `q`, those whose name or address contains it (the hub finds them). */
+export async function connectionsPage(opts: { q?: string; start?: number; records: number }): Promise<ConnectionsPage> {
+  const start = opts.start ?? 0;
+  const res = await get<Connection[] | undefined>(`${NATIVE}abook`, { q: opts.q?.trim() || undefined, start, records: opts.records });
+  const rows = Array.isArray(res) ? res : [];
+  return { list: rows.filter((c) => !isSelf(c)), next: start + rows.length, more: rows.length === opts.records };
+}
+
+/** The hub takes at most this many hashes in one abook question. */
+const HASHES_AT_ONCE = 100;
+
+/** The channel's connections to these people (by xchan hash), its own entry included; those it is not connected with are left out. */
+export async function connectionsByHash(hashes: string[]): Promise<Connection[]> {
+  const wanted = [...new Set(hashes)];
+  const out: Connection[] = [];
+  for (let i = 0; i < wanted.length; i += HASHES_AT_ONCE) {
+    const res = await get<Connection[] | undefined>(`${NATIVE}abook`, { xchan: wanted.slice(i, i + HASHES_AT_ONCE) });
+    if (Array.isArray(res)) out.push(...res);
+  }
+  return out;
 }
 
 export async function getConnection(abookId: string): Promise<Connection | undefined> {

@@ -1,10 +1,5 @@
 import { COMPAT, NATIVE, call, get, post } from './http.ts';
-import type { GroupEntry, GroupMember, NativeGroup } from './types.ts';
-
-export async function listGroups(): Promise<GroupEntry[]> {
-  const res = await get<GroupEntry[] | false | undefined>(`${COMPAT}ext/group_show`);
-  return Array.isArray(res) ? res : [];
-}
+import type { GroupMember, NativeGroup } from './types.ts';
 
 /** Native groups carry the hash that access lists (group_allow) use. */
 export async function nativeGroups(): Promise<NativeGroup[]> {
@@ -12,9 +7,27 @@ export async function nativeGroups(): Promise<NativeGroup[]> {
   return (Array.isArray(res) ? res : []).filter((g) => String(g.deleted) !== '1');
 }
 
-export async function groupMembers(groupId: string | number): Promise<GroupMember[]> {
-  const res = await get<GroupMember[] | undefined>(`${NATIVE}group_members`, { group_id: groupId });
+/** One page of a group's members, in the order they were added. */
+export async function groupMembersPage(groupId: string | number, start: number, records: number): Promise<GroupMember[]> {
+  const res = await get<GroupMember[] | undefined>(`${NATIVE}group_members`, { group_id: groupId, start, records });
   return Array.isArray(res) ? res : [];
+}
+
+export interface GroupSummary {
+  id: number;
+  name: string;
+  member_count: number;
+}
+
+/** The channel's groups with their member counts (counted by the hub; no member is listed). */
+export async function groupSummaries(): Promise<GroupSummary[]> {
+  const res = await get<GroupSummary[] | undefined>(`${COMPAT}lists/list`);
+  return Array.isArray(res) ? res : [];
+}
+
+/** Adds one connection (by address) to a group, or takes one out: the other members are not sent. */
+export function setGroupMember(gid: string | number, address: string, member: boolean): Promise<unknown> {
+  return post(`${COMPAT}lists/members/${member ? 'create' : 'destroy'}`, { list_id: gid, screen_name: address });
 }
 
 interface GroupResult {
@@ -31,11 +44,6 @@ function membersJson(name: string, cids: Array<string | number>, gid?: string | 
 
 export function createGroup(name: string, cids: Array<string | number> = []): Promise<GroupResult> {
   return post<GroupResult>(`${COMPAT}ext/group_create`, { name, json: membersJson(name, cids) });
-}
-
-/** Sets the complete member list: connections not listed leave the group. */
-export function setGroupMembers(gid: string | number, name: string, cids: Array<string | number>): Promise<GroupResult> {
-  return post<GroupResult>(`${COMPAT}ext/group_update`, { gid, name, json: membersJson(name, cids, gid) });
 }
 
 /** ext/group_update cannot rename; the Twitter lists endpoint can. */

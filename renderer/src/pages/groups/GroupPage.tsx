@@ -1,31 +1,42 @@
 import { useState, type FormEvent } from 'react';
-import { listConnections } from '../../api/connections.ts';
-import { deleteGroup, groupMembers, listGroups, renameGroup, setGroupMembers } from '../../api/groups.ts';
+import { deleteGroup, groupMembersPage, groupSummaries, renameGroup, setGroupMember } from '../../api/groups.ts';
+import type { GroupMember } from '../../api/types.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
+import { useConnectionSearch } from '../../hooks/useConnectionSearch.ts';
 import { useLoad } from '../../hooks/useLoad.ts';
 import { Link, navigate } from '../../router.tsx';
 import { memberCount } from './GroupsPage.tsx';
 
-/** One group: its members with photos and addresses; adding, removing, renaming, deleting. */
+/** Members, and connections to add, are shown this many at a time. */
+const MEMBERS_PAGE = 100;
+
+/**
+ * One group: its members with photos and addresses, a page at a time; adding or removing one member
+ * (the others are not sent again), renaming, deleting.
+ */
 export function GroupPage({ gid }: { gid: string }) {
+  const [shown, setShown] = useState(MEMBERS_PAGE);
   const data = useLoad(async () => {
-    const [groups, members, connections] = await Promise.all([listGroups(), groupMembers(gid), listConnections()]);
-    return { group: groups.find((g) => String(g.gid) === gid), members, connections };
-  }, [gid]);
+    const [groups, members] = await Promise.all([groupSummaries(), groupMembersPage(gid, 0, shown)]);
+    const found = groups.find((g) => String(g.id) === gid);
+    return { group: found && { name: found.name, count: found.member_count }, members };
+  }, [gid, shown]);
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState(false);
   const [adding, setAdding] = useState('');
+  const [find, setFind] = useState('');
+  const connections = useConnectionSearch(find, MEMBERS_PAGE);
 
   const group = data.data?.group;
-  const members = data.data?.members ?? [];
-  const memberIds = members.map((m) => String(m.abook_id));
-  const candidates = (data.data?.connections ?? []).filter((c) => !memberIds.includes(String(c.abook_id)));
+  const members: GroupMember[] = data.data?.members ?? [];
+  const memberIds = new Set(members.map((m) => String(m.abook_id)));
+  const candidates = (connections.list ?? []).filter((c) => !memberIds.has(String(c.abook_id)));
 
-  const change = useAction(async (cids: string[]) => {
-    await setGroupMembers(gid, group!.name, cids);
+  const change = useAction(async (address: string, member: boolean) => {
+    await setGroupMember(gid, address, member);
     await data.reload();
   });
   const rename = useAction(async (name: string) => {
@@ -36,8 +47,9 @@ export function GroupPage({ gid }: { gid: string }) {
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
-    if (!adding) return;
-    if (await change.run([...memberIds, adding])) setAdding('');
+    const who = candidates.find((c) => String(c.abook_id) === adding);
+    if (!who?.xchan_addr) return;
+    if (await change.run(who.xchan_addr, true)) setAdding('');
   };
 
   if (data.status === 'loading' && !data.data) return <Loading label="Loading the group…" />;
@@ -58,7 +70,7 @@ export function GroupPage({ gid }: { gid: string }) {
         {renaming === undefined ? (
           <div>
             <h1>{group.name}</h1>
-            <p className="muted">{memberCount(members.length)}</p>
+            <p className="muted">{memberCount(group.count)}</p>
           </div>
         ) : (
           <form
@@ -96,9 +108,12 @@ export function GroupPage({ gid }: { gid: string }) {
       {data.status === 'error' && <ErrorNote error={`The group could not be refreshed: ${data.error}`} onRetry={data.reload} />}
 
       <form className="card inline-form" onSubmit={add}>
+        {(connections.more || find || connections.answered) && (
+          <input type="search" className="connection-find" aria-label="Find someone to add by name" placeholder="Find someone to add by name…" value={find} onChange={(e) => setFind(e.target.value)} autoComplete="off" />
+        )}
         <label htmlFor="add-member">Add a connection</label>
         <select id="add-member" value={adding} onChange={(e) => setAdding(e.target.value)} disabled={candidates.length === 0}>
-          <option value="">{candidates.length ? 'Choose someone…' : 'All your connections are in this group'}</option>
+          <option value="">{candidates.length ? 'Choose someone…' : connections.answered ? `Nobody named “${connections.answered}” to add` : connections.list ? 'All your connections are in this group' : 'Loading your connections…'}</option>
           {candidates.map((c) => (
             <option key={c.abook_id} value={String(c.abook_id)}>
               {c.xchan_name} ({c.xchan_addr})
@@ -108,7 +123,7 @@ export function GroupPage({ gid }: { gid: string }) {
         <button type="submit" className="button button-primary" disabled={!adding || change.busy}>
           {change.busy ? 'Saving…' : 'Add to group'}
         </button>
-        {(data.data?.connections.length ?? 0) === 0 && (
+        {connections.list?.length === 0 && !connections.answered && (
           <p className="muted">
             You have no connections yet. <Link to="/connections">Connect with someone</Link> first.
           </p>
@@ -127,12 +142,19 @@ export function GroupPage({ gid }: { gid: string }) {
                 <span className="person-name">{m.xchan_name}</span>
                 <span className="muted person-address">{m.xchan_addr}</span>
               </span>
-              <button type="button" className="button button-quiet button-small" disabled={change.busy} onClick={() => void change.run(memberIds.filter((id) => id !== String(m.abook_id)))} aria-label={`Remove ${m.xchan_name} from the group`}>
+              <button type="button" className="button button-quiet button-small" disabled={change.busy} onClick={() => void change.run(m.xchan_addr ?? '', false)} aria-label={`Remove ${m.xchan_name} from the group`}>
                 Remove
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {members.length > 0 && members.length < group.count && (
+        <div className="load-more">
+          <button type="button" className="button button-quiet" onClick={() => setShown(shown + MEMBERS_PAGE)} disabled={data.status === 'loading'}>
+            {data.status === 'loading' ? 'Loading…' : 'Show more members'}
+          </button>
+        </div>
       )}
       {deleting && (
         <ConfirmDialog

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { createGroup, listGroups } from '../../api/groups.ts';
+import { createGroup, groupSummaries } from '../../api/groups.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { Empty, ErrorNote, Loading } from '../../components/Status.tsx';
 import { useAction } from '../../hooks/useAction.ts';
@@ -8,9 +8,9 @@ import { Link, navigate } from '../../router.tsx';
 
 export const memberCount = (n: number) => (n === 1 ? '1 member' : `${n} members`);
 
-/** Privacy groups with their member counts, and creating a new one. */
+/** Privacy groups with their member counts (counted by the hub, no member is listed), and creating a new one. */
 export function GroupsPage() {
-  const groups = useLoad(listGroups, []);
+  const groups = useLoad(groupSummaries, []);
   const [name, setName] = useState('');
   const create = useAction(async (groupName: string) => {
     const result = await createGroup(groupName);
@@ -47,13 +47,13 @@ export function GroupsPage() {
       {groups.data && groups.data.length > 0 && (
         <ul className="list card" aria-label="Your groups">
           {groups.data.map((g) => (
-            <li key={String(g.gid)}>
-              <Link to={`/groups/${encodeURIComponent(String(g.gid))}`} className="list-row">
+            <li key={g.id}>
+              <Link to={`/groups/${encodeURIComponent(String(g.id))}`} className="list-row">
                 <span className="list-icon">
                   <Icon name="groups" />
                 </span>
                 <span className="list-main person-name">{g.name}</span>
-                <span className="muted">{memberCount(g.user?.length ?? 0)}</span>
+                <span className="muted">{memberCount(g.member_count)}</span>
               </Link>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isRequest, listConnections } from '../../api/connections.ts';
+import { connectionsPage, isRequest } from '../../api/connections.ts';
 import { describeError } from '../../api/http.ts';
 import { isSeen } from '../../api/notifications.ts';
 import type { Connection, Notification } from '../../api/types.ts';
@@ -12,6 +12,9 @@ import { useNotifications } from '../../notifications.tsx';
 import { navigate } from '../../router.tsx';
 import { RequestAnswer } from '../connections/RequestAnswer.tsx';
 import { actorsOf, groupNotifications, groupText, type NotificationGroup } from './grouping.ts';
+
+/** Connections looked at for each name that asked to connect (namesakes included). */
+const INTRO_MATCHES = 50;
 
 const isIntro = (n: Notification) => n.otype === 'intro' || n.type === 1 || n.type === 2;
 
@@ -31,8 +34,9 @@ export function NotificationsPage() {
   const [openError, setOpenError] = useState<string>();
   const all = useAction(markAllSeen);
   // Introductions are answered right here: the pending connection of the person who asked.
-  const hasIntros = (items ?? []).some(isIntro);
-  const connections = useLoad(async () => (hasIntros ? listConnections() : []), [hasIntros]);
+  // Each is found by the name of who asked (the hub searches; the channel's connections are not all downloaded).
+  const introNames = [...new Set((items ?? []).filter(isIntro).map((n) => n.name.slice(0, 200)).filter(Boolean))].sort();
+  const connections = useLoad(async () => (await Promise.all(introNames.map((q) => connectionsPage({ q, records: INTRO_MATCHES })))).flatMap((p) => p.list), [introNames.join('\n')]);
   const connectionOf = (n: Notification) => (isIntro(n) ? connections.data?.find((c) => c.xchan_url === n.url) : undefined);
 
   const onOpen = async (group: NotificationGroup) => {
