@@ -3,12 +3,6 @@ import type { AbConfigRow, Connection, PermAllowed, User } from './types.ts';
 
 const isSelf = (c: Connection) => String(c.abook_self) === '1';
 
-/** The channel's connections, without its own "self" entry: every one of them (megabytes after years). */
-export async function listConnections(): Promise<Connection[]> {
-  const res = await get<Connection[] | undefined>(`${NATIVE}abook`);
-  return (Array.isArray(res) ? res : []).filter((c) => !isSelf(c));
-}
-
 export interface ConnectionsPage {
   /** The page's connections, without the channel's own entry. */
   list: Connection[];
