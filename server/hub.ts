@@ -102,6 +102,9 @@ const LAN_ACCESS_SETTING = 'lan_access';
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
+/** Errors that only say the client went away before its answer was written. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
 /**
  * After an unclean stop: everything, in one go, once the start's first requests are answered (on
  * two cores the check's thread would otherwise take half the machine while the window opens).
@@ -218,6 +221,11 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   const tmpSpace = new TmpSpace(limits.maxTmpBytes);
   const parseBody = bodyParser(tmpDir, limits, tmpSpace);
   const app = new Koa({ proxy: false });
+  // A client that leaves in the middle of a streamed answer is not the hub's error; the rest are
+  // reported as Koa reports them.
+  app.on('error', (err: NodeJS.ErrnoException) => {
+    if (!CLIENT_GONE.has(err.code ?? '')) app.onerror(err);
+  });
   const events: HubEvents = new EventEmitter();
   const closeTasks: (() => Promise<void> | void)[] = [];
 
