@@ -119,9 +119,14 @@ const CHANNEL_STREAM_ITEMS = `item.uid = @uid AND item.item_wall = 1 AND item.it
 export function channelStreamThreadIds(db: Db, uid: number, mindate: string, now: string, maxThreads: number): number[] {
   const p = { uid, mindate, now };
   const first = new Map<number, string>();
+  // Items created before the window and changed in it: read from whichever index holds fewer
+  // candidates, the items changed since `mindate` (few when it is recent) or those created before
+  // it (few when it is long ago, e.g. the first item's date); each is counted only up to a bound.
+  const olderFirst = boundedCount(db, `FROM item INDEXED BY item_uid_created_id_idx WHERE item.uid = @uid AND item.created <= @mindate`, p) <
+    boundedCount(db, `FROM item INDEXED BY item_uid_changed_idx WHERE item.uid = @uid AND item.changed > @mindate AND item.changed > item.created`, p);
   for (const r of stmt<typeof p, { parent: number; created: string }>(
     db,
-    `SELECT item.parent, item.created FROM item INDEXED BY item_uid_changed_idx
+    `SELECT item.parent, item.created FROM item INDEXED BY ${olderFirst ? 'item_uid_created_id_idx' : 'item_uid_changed_idx'}
      WHERE item.uid = @uid AND item.changed > @mindate AND item.changed > item.created AND item.created <= @mindate AND ${CHANNEL_STREAM_ITEMS}`,
   ).iterate(p)) {
     const known = first.get(r.parent);
@@ -144,6 +149,11 @@ export function channelStreamThreadIds(db: Db, uid: number, mindate: string, now
     .sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : a[0] - b[0]))
     .slice(0, maxThreads)
     .map(([parent]) => parent);
+}
+
+/** Rows of `from` (a FROM … WHERE clause), counted up to 2,000: which of two index ranges is smaller. */
+function boundedCount(db: Db, from: string, params: { uid: number; mindate: string }): number {
+  return stmt<{ uid: number; mindate: string }, number>(db, `SELECT count(*) FROM (SELECT 1 ${from} LIMIT 2000)`).pluck().get({ uid: params.uid, mindate: params.mindate }) ?? 0;
 }
 
 /**

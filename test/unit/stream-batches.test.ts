@@ -78,6 +78,10 @@ before(async () => {
   db.prepare('UPDATE item SET item_hidden = 1 WHERE id = ? AND item_thread_top = 0').run(pick(7));
   db.prepare('UPDATE item SET changed = ?, edited = ? WHERE id = ?').run(toDbDate(new Date()), toDbDate(new Date()), pick(1));
   db.prepare("UPDATE item SET author_xchan = 'no-such-xchan' WHERE id = ?").run(pick(6));
+  // Every fifth item edited today: in a window reaching back past most of the items, fewer of them
+  // were created before it than changed in it (channelStreamThreadIds then reads the former).
+  const edit = db.prepare('UPDATE item SET changed = ?, edited = ? WHERE id = ?');
+  for (let i = 0; i < items.length; i += 5) edit.run(toDbDate(new Date()), toDbDate(new Date()), items[i]!.id);
 });
 
 after(() => {
@@ -88,7 +92,7 @@ after(() => {
 test('channel/stream: the same threads and items as before, for short and long windows', () => {
   const uid = m.channels[0]!.id;
   const day = 86400_000;
-  for (const days of [1, 14, 100, 365, 800]) {
+  for (const days of [1, 14, 100, 365, 600, 700, 800]) {
     const mindate = toDbDate(new Date(Date.now() - days * day));
     for (const max of [3, 201]) {
       const ids = channelStreamThreadIds(db, uid, mindate, now, max);
