@@ -14,6 +14,8 @@ export interface HubProcess {
   rss(): number;
   /** What the hub wrote to stderr (errors it logged). */
   stderr(): string;
+  /** Whether the hub writes a line matching `pattern` to stdout within `timeoutMs` (or has already). */
+  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -71,6 +73,12 @@ export async function startHubProcess(dataDir: string, opts: HubProcessOptions =
   child.stderr!.setEncoding('utf8').on('data', (d: string) => {
     stderr = (stderr + d).slice(-20_000);
   });
+  let stdout = '';
+  const outputWaiters = new Set<() => void>();
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    stdout = (stdout + d).slice(-20_000);
+    for (const wake of outputWaiters) wake();
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     const onData = (d: string) => {
@@ -78,11 +86,10 @@ export async function startHubProcess(dataDir: string, opts: HubProcessOptions =
       const m = /running at (http:\/\/\S+?)\/? /.exec(out);
       if (m) {
         child.stdout!.off('data', onData);
-        child.stdout!.resume();
         resolve(m[1]!.replace(/\/$/, ''));
       }
     };
-    child.stdout!.setEncoding('utf8').on('data', onData);
+    child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`hub exited with ${code} before listening:\n${stderr}`)));
   });
   await firstOk(`${url}/api/help/test`, Date.now() + 30_000);
@@ -93,6 +100,19 @@ export async function startHubProcess(dataDir: string, opts: HubProcessOptions =
     coldStartMs,
     rss: () => rssMB(child.pid!),
     stderr: () => stderr,
+    waitForOutput(pattern, timeoutMs) {
+      return new Promise<boolean>((resolve) => {
+        const done = (found: boolean) => {
+          outputWaiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+        };
+        const check = () => void (pattern.test(stdout) && done(true));
+        const timer = setTimeout(() => done(false), timeoutMs);
+        outputWaiters.add(check);
+        check();
+      });
+    },
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

@@ -110,7 +110,8 @@ export const USAGE = `Usage: npm run bench -- [--quick | --tiny] [--huge [--seed
   --data DIR  data directory to seed and serve (default: <tmp>/hearth-bench-<mode>)
   --reuse     serve DIR as it is when it already holds a seeded hub (skips seeding)
   --only      run only these endpoints (comma-separated names from the table), or sections: coldstart, export, backup,
-              fed-inbox, fed-fanout, fed-posting (the federation sections alone need no seeded hub)
+              fed-inbox, fed-fanout, fed-posting (the federation sections alone need no seeded hub), integrity-wait
+              (measure after the hub's background integrity check, as full runs do)
   --cpu-prof  write a V8 CPU profile of the hub process to bench/results/prof/
   --cost      only the reads' CPU time per uncached answer (requests one at a time) and their floors
   --seed-only seed DIR and stop (copy it, then measure copies with --reuse)

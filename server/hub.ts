@@ -187,7 +187,7 @@ export async function createHub(options: HubOptions): Promise<Hub> {
   integrity.then(
     (report) => {
       if (report.repaired.length) log.warn(`integrity check repaired: ${report.repaired.join('; ')}`);
-      else if (full && integrityCheck.status().state === 'done') log.info('integrity check after an unclean stop: nothing to repair');
+      else if (integrityCheck.status().state === 'done') log.info(full ? 'integrity check after an unclean stop: nothing to repair' : 'integrity check: nothing to repair');
     },
     (err: Error) => log.error(`integrity check failed: ${err.message}`),
   );
