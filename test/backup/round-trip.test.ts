@@ -16,8 +16,13 @@ import { openSqlite } from '../../server/db/native-binding.js';
 // for byte; each post made during it is there whole (its photo's every scale too) or not at all;
 // and a hub started on the restored folder finds nothing to repair.
 
-/** Tables whose rows change by themselves while the hub serves (sessions seen, counters, backup state). */
-const LIVE = new Set(['session', 'audience_generation', 'author_status_count', 'oauth_nonce', 'fed_kv', 'fed_queue']);
+/**
+ * Tables whose rows change by themselves while the hub serves (sessions seen, counters, backup state).
+ * The counters kept by triggers (statuses per author, exported items per month, hashtag uses, photos
+ * per album) move with every post the client makes during the backup; the copy holds them as of its
+ * commit, with the items they count.
+ */
+const LIVE = new Set(['session', 'audience_generation', 'author_status_count', 'item_export_month', 'hashtag_use', 'photo_album', 'oauth_nonce', 'fed_kv', 'fed_queue']);
 /** What the owner made: nothing the client's posting does may change these rows, so they are restored exactly. */
 /** Columns that posting updates (a channel's time of last post): any value of theirs is fine. */
 const VOLATILE = /"channel_lastpost":"[^"]*"/;
