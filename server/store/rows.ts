@@ -59,6 +59,12 @@ export interface XchanRow {
   xchan_deleted: number;
 }
 
+/** What rendering a person as a Twitter user or Mastodon account reads of their xchan. */
+export type PersonXchan = Pick<
+  XchanRow,
+  'xchan_id' | 'xchan_hash' | 'xchan_name' | 'xchan_addr' | 'xchan_url' | 'xchan_photo_s' | 'xchan_photo_m' | 'xchan_photo_l' | 'xchan_network' | 'xchan_name_date'
+>;
+
 export interface ProfileRow {
   id: number;
   profile_guid: string;

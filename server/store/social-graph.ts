@@ -308,34 +308,40 @@ export interface FollowState {
   requestedBy: boolean;
 }
 
+/**
+ * The follow state of a pair as SQL, each 1 or 0, over `m` (the channel's connection record of
+ * them, abook_self = 0), `c` (their channel on this hub, if any) and `t` (that channel's record of
+ * the channel). For people elsewhere, whether the channel's follow waits for their Accept and
+ * whether they follow it over ActivityPub are kept in fed_follow.
+ */
+const I_FOLLOW = '(m.abook_unconnected = 0 AND m.abook_blocked = 0)';
+const FED = (direction: string, extra = '') =>
+  `EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = m.abook_channel AND f.actor = m.abook_xchan AND f.direction = '${direction}'${extra})`;
+const OUT_WAITS = FED('out', ' AND f.accepted = 0');
+export const PAIR_STATE_SQL: Record<keyof FollowState, string> = {
+  following: `coalesce(${I_FOLLOW} AND CASE WHEN c.channel_id IS NOT NULL THEN t.abook_pending = 0 AND t.abook_blocked = 0 ELSE NOT ${OUT_WAITS} END, 0)`,
+  requested: `coalesce(${I_FOLLOW} AND CASE WHEN c.channel_id IS NOT NULL THEN t.abook_pending = 1 AND t.abook_blocked = 0 ELSE ${OUT_WAITS} END, 0)`,
+  followedBy: `coalesce(CASE WHEN c.channel_id IS NOT NULL THEN t.abook_unconnected = 0 AND t.abook_blocked = 0 ELSE ${FED('in')} END
+    AND m.abook_pending = 0 AND m.abook_blocked = 0, 0)`,
+  requestedBy: 'coalesce(m.abook_pending = 1 AND m.abook_blocked = 0 AND m.abook_ignored = 0, 0)',
+};
+
 /** The follow state between a channel and each of these identities, in a fixed number of queries. */
 export function followStates(db: Db, uid: number, self: string, hashes: string[]): Map<string, FollowState> {
   const out = new Map<string, FollowState>();
   if (!hashes.length) return out;
-  const list = JSON.stringify(hashes);
-  // Both records of each pair: the channel's of them (mine) and, for channels of this hub, theirs of the channel.
-  const rows = stmt<[string, number, string, string], { hash: string; m_unconnected: number | null; m_pending: number | null; m_ignored: number | null; m_blocked: number | null; t_unconnected: number | null; t_pending: number | null; t_blocked: number | null; local: number; out_waits: number; in_follows: number }>(
+  const rows = stmt<{ hashes: string; uid: number; self: string }, { hash: string } & Record<keyof FollowState, number>>(
     db,
-    `SELECT h.value AS hash, m.abook_unconnected AS m_unconnected, m.abook_pending AS m_pending, m.abook_ignored AS m_ignored, m.abook_blocked AS m_blocked,
-       t.abook_unconnected AS t_unconnected, t.abook_pending AS t_pending, t.abook_blocked AS t_blocked, (c.channel_id IS NOT NULL) AS local,
-       EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = m.abook_channel AND f.actor = h.value AND f.direction = 'out' AND f.accepted = 0) AS out_waits,
-       EXISTS (SELECT 1 FROM fed_follow f WHERE f.channel_id = m.abook_channel AND f.actor = h.value AND f.direction = 'in') AS in_follows
-     FROM json_each(?) h
-     LEFT JOIN abook m ON m.abook_channel = ? AND m.abook_xchan = h.value AND m.abook_self = 0
+    `SELECT h.value AS hash, ${PAIR_STATE_SQL.following} AS following, ${PAIR_STATE_SQL.requested} AS requested,
+       ${PAIR_STATE_SQL.followedBy} AS followedBy, ${PAIR_STATE_SQL.requestedBy} AS requestedBy
+     FROM json_each(@hashes) h
+     LEFT JOIN abook m ON m.abook_channel = @uid AND m.abook_xchan = h.value AND m.abook_self = 0
      LEFT JOIN channel c ON c.channel_hash = h.value
-     LEFT JOIN abook t ON t.abook_channel = c.channel_id AND t.abook_xchan = ? AND t.abook_self = 0
-     WHERE h.value != ?`,
-  ).all(list, uid, self, self);
+     LEFT JOIN abook t ON t.abook_channel = c.channel_id AND t.abook_xchan = @self AND t.abook_self = 0
+     WHERE h.value != @self`,
+  ).all({ hashes: JSON.stringify(hashes), uid, self });
   for (const r of rows) {
-    const iFollow = r.m_unconnected === 0 && r.m_blocked === 0;
-    const theyAccept = r.local ? r.t_pending === 0 && r.t_blocked === 0 : !r.out_waits;
-    const theyFollow = r.local ? r.t_unconnected === 0 && r.t_blocked === 0 : r.in_follows === 1;
-    out.set(r.hash, {
-      following: iFollow && theyAccept,
-      requested: iFollow && (r.local ? r.t_pending === 1 && r.t_blocked === 0 : r.out_waits === 1),
-      followedBy: theyFollow && r.m_pending === 0 && r.m_blocked === 0,
-      requestedBy: r.m_pending === 1 && r.m_blocked === 0 && r.m_ignored === 0,
-    });
+    out.set(r.hash, { following: r.following === 1, requested: r.requested === 1, followedBy: r.followedBy === 1, requestedBy: r.requestedBy === 1 });
   }
   return out;
 }

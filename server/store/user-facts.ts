@@ -1,7 +1,8 @@
 import { stmt, type Db } from '../db/open.js';
 import { visibleToSql } from './acl.js';
 import { dataGeneration } from './generation.js';
-import { acceptedFollowSql } from './social-graph.js';
+import { acceptedFollowSql, PAIR_STATE_SQL } from './social-graph.js';
+import type { PersonXchan } from './rows.js';
 
 /**
  * Bulk reads for rendering people (Twitter users) from xchan hashes: local channel profiles,
@@ -42,6 +43,72 @@ export function localChannelFacts(db: Db, hashes: string[]): Map<string, LocalCh
   );
 }
 
+/** One person as a viewer sees them: their xchan, their channel here, the viewer's record of them, and their counts. */
+export interface PersonFacts {
+  xchan: PersonXchan;
+  /** Their channel on this hub with its profile, unless they are people elsewhere or their channel was removed. */
+  local: LocalChannelFacts | undefined;
+  /** The viewer's connection record of them (its self record when they are the viewer). */
+  abookId: number | undefined;
+  abookCreated: string | undefined;
+  blocked: boolean;
+  /** The viewer follows them, accepted; or follows them and waits for their approval. */
+  following: boolean;
+  requested: boolean;
+  followers: number;
+  friends: number;
+  /** Posts, comments and shares the viewer may see, as statusCounts counts them. */
+  statuses: number;
+}
+
+type PersonRow = [
+  xchan_id: number, xchan_hash: string, xchan_name: string, xchan_addr: string, xchan_url: string,
+  xchan_photo_s: string, xchan_photo_m: string, xchan_photo_l: string, xchan_network: string, xchan_name_date: string,
+  liveChannel: number | null, abookId: number | null, abookCreated: string | null, blocked: number | null,
+  following: number, requested: number, followers: number, friends: number, publicStatuses: number | null,
+];
+
+/**
+ * Everything rendering these people needs, in one query for all of them (plus one for the profiles
+ * of this hub's channels among them). A page of a federated timeline names dozens of people, and
+ * bringing values into JavaScript costs more than finding them: the row comes as an array, and
+ * the follow state is worked out in SQL rather than read as ten flags.
+ * `viewer` is the viewing channel (uid and xchan hash), or undefined for an anonymous caller.
+ */
+export function peopleFacts(db: Db, viewer: { uid: number; hash: string } | undefined, hashes: string[]): PersonFacts[] {
+  if (!hashes.length) return [];
+  const rows = stmt<{ hashes: string; uid: number; self: string }, PersonRow>(
+    db,
+    `SELECT x.xchan_id, x.xchan_hash, x.xchan_name, x.xchan_addr, x.xchan_url, x.xchan_photo_s, x.xchan_photo_m, x.xchan_photo_l, x.xchan_network, x.xchan_name_date,
+       CASE WHEN c.channel_removed = 0 THEN c.channel_id END, m.abook_id, m.abook_created, m.abook_blocked,
+       ${PAIR_STATE_SQL.following}, ${PAIR_STATE_SQL.requested},
+       (SELECT count(*) FROM abook a JOIN channel fc ON fc.channel_id = a.abook_channel AND fc.channel_removed = 0
+        WHERE a.abook_xchan = x.xchan_hash AND ${acceptedFollowSql('a')}),
+       CASE WHEN c.channel_id IS NOT NULL THEN (SELECT count(*) FROM abook a WHERE a.abook_channel = c.channel_id AND ${acceptedFollowSql('a')}) ELSE 0 END,
+       (SELECT n FROM author_status_count WHERE author_xchan = x.xchan_hash)
+     FROM json_each(@hashes) h
+     JOIN xchan x ON x.xchan_hash = h.value
+     LEFT JOIN channel c ON c.channel_hash = x.xchan_hash
+     LEFT JOIN abook m ON m.abook_channel = @uid AND m.abook_xchan = x.xchan_hash
+     LEFT JOIN abook t ON t.abook_channel = c.channel_id AND t.abook_xchan = @self AND t.abook_self = 0`,
+  ).raw().all({ hashes: json(hashes), uid: viewer?.uid ?? 0, self: viewer?.hash ?? '' });
+  const locals = localChannelFacts(db, rows.filter((r) => r[10] !== null).map((r) => r[1]));
+  const restricted = restrictedCounts(db, rows.map((r) => r[1]), viewer?.hash ?? '');
+  return rows.map(([xchan_id, xchan_hash, xchan_name, xchan_addr, xchan_url, xchan_photo_s, xchan_photo_m, xchan_photo_l, xchan_network, xchan_name_date,
+    , abookId, abookCreated, blocked, following, requested, followers, friends, publicStatuses]) => ({
+    xchan: { xchan_id, xchan_hash, xchan_name, xchan_addr, xchan_url, xchan_photo_s, xchan_photo_m, xchan_photo_l, xchan_network, xchan_name_date },
+    local: locals.get(xchan_hash),
+    abookId: abookId ?? undefined,
+    abookCreated: abookCreated ?? undefined,
+    blocked: blocked === 1,
+    following: following === 1,
+    requested: requested === 1,
+    followers,
+    friends,
+    statuses: (publicStatuses ?? 0) + (restricted.get(xchan_hash) ?? 0),
+  }));
+}
+
 export interface ViewerConnection {
   hash: string;
   abook_id: number;
@@ -67,30 +134,6 @@ type Counts = Map<string, number>;
 
 function counts(rows: { hash: string; n: number }[]): Counts {
   return new Map(rows.map((r) => [r.hash, r.n]));
-}
-
-/** Followers: channels of this hub whose follow of the identity is accepted. */
-export function followerCounts(db: Db, hashes: string[]): Counts {
-  if (!hashes.length) return new Map();
-  return counts(
-    stmt<[string], { hash: string; n: number }>(
-      db,
-      `SELECT a.abook_xchan AS hash, count(*) AS n FROM abook a JOIN channel c ON c.channel_id = a.abook_channel AND c.channel_removed = 0
-       WHERE a.abook_xchan IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a')} GROUP BY a.abook_xchan`,
-    ).all(json(hashes)),
-  );
-}
-
-/** Friends: whom each local channel follows (accepted follows). */
-export function friendCounts(db: Db, hashes: string[]): Counts {
-  if (!hashes.length) return new Map();
-  return counts(
-    stmt<[string], { hash: string; n: number }>(
-      db,
-      `SELECT c.channel_hash AS hash, count(*) AS n FROM channel c JOIN abook a ON a.abook_channel = c.channel_id
-       WHERE c.channel_hash IN (SELECT value FROM json_each(?)) AND ${acceptedFollowSql('a')} GROUP BY c.channel_hash`,
-    ).all(json(hashes)),
-  );
 }
 
 const CONTENT = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpublished = 0 AND item.item_type = 0

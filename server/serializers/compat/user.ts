@@ -1,4 +1,4 @@
-import type { XchanRow } from '../../store/rows.js';
+import type { PersonXchan, XchanRow } from '../../store/rows.js';
 import { twitterDate } from '../../util/time.js';
 import type { CompatStatus } from './status.js';
 
@@ -80,7 +80,7 @@ export interface UserCounts {
 
 /** Everything the user serializer needs, gathered by the loader. */
 export interface UserFacts {
-  xchan: XchanRow;
+  xchan: PersonXchan;
   /** A channel of this hub (the rest are people elsewhere). */
   local: boolean;
   profile?: UserProfile;

@@ -16,6 +16,14 @@ import { loadUsers } from './users.js';
 export interface StatusLoadOptions {
   includeEntities?: boolean;
   extended?: boolean;
+  /** How the people the statuses name become users; by default loadUsers for the viewer. */
+  loadPeople?: (hashes: Set<string>) => Map<string, CompatUser>;
+  /**
+   * For loaders that only count likes and the like (the Mastodon API): the people of each item's
+   * activities are reported here by xchan hash, keyed by item id, and not loaded as users (the
+   * statuses' activity lists hold placeholders). A federated page names more likers than authors.
+   */
+  activitiesOut?: Map<number, Record<ActivityName, string[]>>;
 }
 
 const ACTIVITY_BY_VERB: Record<string, ActivityName> = {
@@ -101,9 +109,9 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: St
   const hashes = new Set<string>();
   for (const i of all) hashes.add(i.author_xchan).add(i.owner_xchan);
   for (const r of replies.values()) hashes.add(r.author_xchan);
-  for (const a of activities.values()) for (const list of Object.values(a)) for (const h of list) hashes.add(h);
+  if (!opts.activitiesOut) for (const a of activities.values()) for (const list of Object.values(a)) for (const h of list) hashes.add(h);
   for (const t of terms) if (t.ttype === TERM_MENTION && t.term_hash) hashes.add(t.term_hash);
-  const users = loadUsers(hub, viewer, hashes);
+  const users = opts.loadPeople ? opts.loadPeople(hashes) : loadUsers(hub, viewer, hashes);
   const user = (hash: string) => users.get(hash) ?? placeholderUser(hash);
 
   const termsByItem = new Map<number, StatusTerm[]>();
@@ -117,6 +125,7 @@ export function loadStatuses(hub: Hub, viewer: ChannelRow | undefined, items: St
   const render = (item: StatusItemRow, retweeted?: CompatStatus): CompatStatus => {
     const reply = item.thr_parent && item.thr_parent !== item.mid ? replies.get(key(item.uid, item.thr_parent)) : undefined;
     const acts = activities.get(key(item.uid, item.mid));
+    if (acts && opts.activitiesOut) opts.activitiesOut.set(item.id, acts);
     const resolved = emptyActivities();
     if (acts) for (const name of Object.keys(acts) as ActivityName[]) resolved[name] = acts[name].map(user);
     return compatStatus(

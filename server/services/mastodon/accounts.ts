@@ -3,6 +3,7 @@ import type { ChannelRow } from '../../store/rows.js';
 import { mastodonChannelConfig } from '../../store/mastodon.js';
 import { mastodonAccount, type AccountExtras, type MastodonAccount } from '../../serializers/mastodon/account.js';
 import { loadUserFacts } from '../compat/users.js';
+import type { UserFacts } from '../../serializers/compat/user.js';
 
 /** The profile fields a channel set through the Mastodon API (name/value pairs). */
 export function parseFields(raw: string | undefined): { name: string; value: string }[] {
@@ -17,7 +18,10 @@ export function parseFields(raw: string | undefined): { name: string; value: str
 
 /** Mastodon accounts for these identities, by xchan hash; unknown hashes are left out. */
 export function loadAccounts(hub: Hub, viewer: ChannelRow | undefined, hashes: Iterable<string>): Map<string, MastodonAccount> {
-  const facts = loadUserFacts(hub, viewer, hashes);
+  return accountsFromFacts(hub, loadUserFacts(hub, viewer, hashes));
+}
+
+export function accountsFromFacts(hub: Hub, facts: Map<string, UserFacts>): Map<string, MastodonAccount> {
   const config = mastodonChannelConfig(hub.db, [...facts.keys()]);
   const out = new Map<string, MastodonAccount>();
   for (const [hash, f] of facts) {

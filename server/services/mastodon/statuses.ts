@@ -10,7 +10,10 @@ import { mastodonMedia } from '../../serializers/mastodon/media.js';
 import { mastodonStatus, type MastodonStatus } from '../../serializers/mastodon/status.js';
 import type { MastodonAccount } from '../../serializers/mastodon/account.js';
 import { loadStatuses } from '../compat/statuses.js';
-import { loadAccounts } from './accounts.js';
+import { accountsFromFacts } from './accounts.js';
+import { loadUserFacts, usersFromFacts } from '../compat/users.js';
+import type { UserFacts } from '../../serializers/compat/user.js';
+import type { ActivityName } from '../../serializers/compat/status.js';
 import { loadMedia } from './media.js';
 import { visibilityOf } from './visibility.js';
 
@@ -46,7 +49,14 @@ function placeholderAccount(id: string): MastodonAccount {
 export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, items: StatusItemRow[]): MastodonStatus[] {
   if (!items.length) return [];
   const db = hub.db;
-  const compat = loadStatuses(hub, viewer, items, { includeEntities: false });
+  // The people are read once, for the microblog statuses this is built on and for the accounts.
+  let facts = new Map<string, UserFacts>();
+  const loadPeople = (hashes: Set<string>) => {
+    facts = loadUserFacts(hub, viewer, viewer ? [...hashes, viewer.channel_hash] : hashes);
+    return usersFromFacts(facts);
+  };
+  const activities = new Map<number, Record<ActivityName, string[]>>();
+  const compat = loadStatuses(hub, viewer, items, { includeEntities: false, loadPeople, activitiesOut: activities });
   const originalIds = compat.map((c) => c.retweeted_status?.id).filter((id): id is number => id !== undefined);
   const originals = new Map(itemsByIds(db, originalIds).map((i) => [i.id, i]));
   const all = [...items, ...originals.values()];
@@ -58,18 +68,14 @@ export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, i
   const photoIds = photoIdsOfResources(db, [...new Set([...keysByItem.values()].flat())]);
   const media = loadMedia(hub, [...photoIds.values()]);
 
-  const hashes = new Set<string>();
-  for (const i of all) hashes.add(i.author_xchan);
-  if (viewer) hashes.add(viewer.channel_hash);
-  for (const t of terms) if (t.ttype === TERM_MENTION && t.term_hash) hashes.add(t.term_hash);
-  const accounts = loadAccounts(hub, viewer, hashes);
+  const accounts = accountsFromFacts(hub, facts);
   const mentionX = getXchansByHash(db, terms.filter((t) => t.ttype === TERM_MENTION && t.term_hash).map((t) => t.term_hash));
 
   const build = (item: StatusItemRow, c: CompatStatus, reblog: MastodonStatus | null): MastodonStatus => {
     const conf = config.get(item.id) ?? {};
     const keys = keysByItem.get(item.id) ?? [];
     const own = terms.filter((t) => t.oid === item.id);
-    const likes = c.friendica_activities.like;
+    const likes = activities.get(item.id)?.like ?? [];
     return mastodonStatus(
       {
         item,
@@ -90,7 +96,7 @@ export function loadMastodonStatuses(hub: Hub, viewer: ChannelRow | undefined, i
         replies: c.friendica_comments,
         reblogs: c.retweet_count,
         favourites: likes.length,
-        favourited: viewer !== undefined && likes.some((u) => u.id_str === accounts.get(viewer.channel_hash)?.id),
+        favourited: viewer !== undefined && likes.includes(viewer.channel_hash),
         reblogged: c.retweeted,
         bookmarked: c.favorited,
         pinned: conf.pinned === '1',
