@@ -205,9 +205,12 @@ export interface NetworkQuery {
   connectionXchan?: string;
 }
 
-/** Local channels whose threads a channel's network stream shows besides its own: those it follows. */
-const CONNECTED_CHANNELS = `SELECT c.channel_id FROM abook b JOIN channel c ON c.channel_hash = b.abook_xchan
-  WHERE b.abook_channel = @uid AND ${acceptedFollowSql('b')} AND c.channel_removed = 0`;
+/**
+ * Local channels whose threads a channel's network stream shows besides its own: those it follows.
+ * Read from the channels' side: a hub has a few channels, a channel may have thousands of connections.
+ */
+const CONNECTED_CHANNELS = `SELECT c.channel_id FROM channel c WHERE c.channel_removed = 0
+  AND EXISTS (SELECT 1 FROM abook b WHERE b.abook_channel = @uid AND b.abook_xchan = c.channel_hash AND ${acceptedFollowSql('b')})`;
 
 /**
  * Threads from elsewhere that a channel's network stream shows although another channel of the hub
