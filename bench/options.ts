@@ -67,7 +67,7 @@ export interface BenchOptions {
    * --huge: the full and the huge data side by side, each measured on a fresh working copy of a
    * data directory seeded once and kept (`seeds`); `reseed` seeds both again.
    */
-  huge?: { seeds: string; reseed: boolean; full: SeedSize; huge: HugeSize };
+  huge?: { seeds: string; reseed: boolean; full: SeedSize; huge: HugeSize; tenth?: HugeSize };
 }
 
 const MiB = 1024 * 1024;
@@ -90,6 +90,17 @@ export const HUGE_SIZES: { huge: HugeSize; tiny: HugeSize } = {
     channels: 4, items: 3_000, photos: 24, albums: 3, files: 19, bigFileBytes: 2 * MiB, years: 10,
     connections: 30, groups: 5, notifications: 300, remoteShare: 0.5, instances: 4,
   },
+};
+
+/**
+ * The same life as the huge set's after one year instead of ten: its generator at a tenth of every
+ * count. The full set was made before federation and names a few local people per page, the huge
+ * set dozens from elsewhere; against this set the reads meet pages of the same kind, and huge ÷
+ * tenth shows what the size alone costs.
+ */
+export const TENTH_OF_HUGE: HugeSize = {
+  channels: 10, items: 100_000, photos: 5_000, albums: 50, files: 1_999, bigFileBytes: 10 * MiB, years: 1,
+  connections: 200, groups: 5, notifications: 10_000, remoteShare: 0.5, instances: 12,
 };
 
 export const LOAD_SIZES: Record<Mode, LoadSize> = {
@@ -155,7 +166,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     cost: values.cost,
     resultsFile: values.out ?? new URL(values.huge ? './results/huge.json' : './results/latest.json', import.meta.url).pathname,
     huge: values.huge
-      ? { seeds: values.seeds ?? join(BENCH_DATA, mode === 'tiny' ? 'seeds-tiny' : 'seeds'), reseed: values.reseed, full: seedSize, huge: mode === 'tiny' ? HUGE_SIZES.tiny : HUGE_SIZES.huge }
+      ? { seeds: values.seeds ?? join(BENCH_DATA, mode === 'tiny' ? 'seeds-tiny' : 'seeds'), reseed: values.reseed, full: seedSize, huge: mode === 'tiny' ? HUGE_SIZES.tiny : HUGE_SIZES.huge, tenth: mode === 'tiny' ? undefined : TENTH_OF_HUGE }
       : undefined,
   };
 }

@@ -1,4 +1,5 @@
 import { bytes, cpuPerAnswer, table, type BenchResults, type EndpointResult } from './report.js';
+import type { TurnsResult } from './pair-turns.js';
 
 /** The issue's bar: a read at the huge size costs at most this multiple of the same read at the full size. */
 export const HUGE_OVER_FULL = 1.3;
@@ -6,6 +7,8 @@ export const HUGE_OVER_FULL = 1.3;
 export interface PairResults {
   full: BenchResults;
   huge: BenchResults;
+  /** The reads' cost at both sizes measured in turns (pair-turns.ts), by endpoint: the headline when present. */
+  turns?: Record<string, TurnsResult>;
 }
 
 const num = (n: number | undefined, digits = 0) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(digits));
@@ -23,17 +26,24 @@ interface Row {
   kind: string;
   full?: EndpointResult;
   huge?: EndpointResult;
-  /** huge ÷ full of the cost. */
+  /** The cost at each size: measured in turns for reads when the run did, else from each size's own run. */
+  fullMs?: number;
+  hugeMs?: number;
+  /** huge ÷ full of the cost (for turns, the median of the rounds' ratios). */
   ratio?: number;
+  /** huge ÷ tenth (the huge set's generator at a tenth), measured in turns. */
+  overTenth?: number;
 }
 
 export function pairRows(p: PairResults): Row[] {
   const huge = new Map(p.huge.endpoints.map((e) => [e.name, e]));
   return p.full.endpoints.map((f) => {
     const h = huge.get(f.name);
+    const t = f.kind === 'read' ? p.turns?.[f.name] : undefined;
+    if (t) return { name: f.name, kind: f.kind, full: f, huge: h, fullMs: t.full, hugeMs: t.huge, ratio: t.ratio, overTenth: t.hugeOverTenth };
     const a = cost(f);
     const b = cost(h);
-    return { name: f.name, kind: f.kind, full: f, huge: h, ratio: a && b !== undefined ? b / a : undefined };
+    return { name: f.name, kind: f.kind, full: f, huge: h, fullMs: a, hugeMs: b, ratio: a && b !== undefined ? b / a : undefined };
   });
 }
 
@@ -67,17 +77,21 @@ export function formatPair(p: PairResults): string {
   };
   const p99 = (e?: EndpointResult) => num((e?.kind === 'read' ? e.uncached : e?.load)?.p99Ms, 1);
   const rows = pairRows(p).map((r) => [
-    r.name, r.kind, ratioText(r.ratio), num(cost(r.full), 2), num(cost(r.huge), 2), num(r.full?.floor?.floorMs, 2), num(r.huge?.floor?.floorMs, 2),
+    r.name, r.kind, ratioText(r.ratio), ratioText(r.overTenth), num(r.fullMs, 2), num(r.hugeMs, 2), num(r.full?.floor?.floorMs, 2), num(r.huge?.floor?.floorMs, 2),
     rate(r.full), rate(r.huge), p99(r.full), p99(r.huge), bytes(r.full?.probe.bytes ?? 0), bytes(r.huge?.probe.bytes ?? 0), notes(r),
   ]);
   out.push(table(
-    ['endpoint', 'kind', 'huge ÷ full', 'full ms', 'huge ms', 'full floor', 'huge floor', 'full req/s', 'huge req/s', 'full p99', 'huge p99', 'full answer', 'huge answer', 'notes'],
+    ['endpoint', 'kind', 'huge ÷ full', 'huge ÷ tenth', 'full ms', 'huge ms', 'full floor', 'huge floor', 'full req/s', 'huge req/s', 'full p99', 'huge p99', 'full answer', 'huge answer', 'notes'],
     rows,
-    [false, false, true, true, true, true, true, true, true, true, true, true, true, false],
+    [false, false, true, true, true, true, true, true, true, true, true, true, true, true, false],
   ));
   out.push('');
-  out.push('ms: reads CPU ms of the hub per uncached answer (every answer built); writes and throughput 1000 ÷ their rate. huge ÷ full');
-  out.push(`of that cost; ▲ above ${HUGE_OVER_FULL}×. Floor: reading the answer's rows raw plus JSON.stringify (floor.ts). req/s and p99 uncached, 10 clients.`);
+  out.push(p.turns
+    ? `ms: reads CPU ms of the hub per uncached answer, requests one at a time, both sizes in turns (pair-turns.ts; huge ÷ full the median of ${Object.values(p.turns)[0]?.rounds ?? 0} rounds' ratios);`
+    : 'ms: reads CPU ms of the hub per uncached answer (every answer built);');
+  out.push('huge ÷ tenth: against the huge set\'s own generator at a tenth of every count (one year instead of ten; options.ts), in the same turns:');
+  out.push('pages of the same kind at both sizes, where the full set was made before federation.');
+  out.push(`writes and throughput 1000 ÷ their rate. ▲ above ${HUGE_OVER_FULL}×. Floor: reading the answer's rows raw plus JSON.stringify (floor.ts). req/s and p99 uncached, 10 clients.`);
   out.push('');
   const line = (label: string, a: number | undefined, b: number | undefined, unit: string) => [label, `${num(a)} ${unit}`, `${num(b)} ${unit}`, ratioText(a && b !== undefined ? b / a : undefined)];
   const search = (r: BenchResults) => r.endpoints.find((e) => e.name === 'search')?.uncached?.p99Ms;
@@ -107,7 +121,7 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
  */
 export function pairChart(p: PairResults): string {
   // A read that got no answer at one size keeps its row, marked so.
-  const rows = pairRows(p).filter((r) => r.kind === 'read' && (cost(r.full) !== undefined || cost(r.huge) !== undefined));
+  const rows = pairRows(p).filter((r) => r.kind === 'read' && (r.fullMs !== undefined || r.hugeMs !== undefined));
   const label = 190;
   const plot = 560;
   const right = 90;
@@ -115,7 +129,7 @@ export function pairChart(p: PairResults): string {
   const top = 56;
   const width = label + plot + right;
   const height = top + rows.length * rowH + 40;
-  const values = rows.flatMap((r) => [cost(r.full) ?? 1, cost(r.huge) ?? 1, r.full?.floor?.floorMs ?? 1, r.huge?.floor?.floorMs ?? 1]);
+  const values = rows.flatMap((r) => [r.fullMs ?? 1, r.hugeMs ?? 1, r.full?.floor?.floorMs ?? 1, r.huge?.floor?.floorMs ?? 1]);
   const lo = 10 ** Math.floor(Math.log10(Math.max(0.01, Math.min(...values))));
   const hi = 10 ** Math.ceil(Math.log10(Math.max(...values)));
   const x = (ms: number) => label + (plot * (Math.log10(Math.max(ms, lo)) - Math.log10(lo))) / (Math.log10(hi) - Math.log10(lo));
@@ -135,13 +149,13 @@ export function pairChart(p: PairResults): string {
   rows.forEach((r, i) => {
     const y = top + i * rowH;
     out.push(`<text x="${label - 8}" y="${y + 20}" text-anchor="end">${esc(r.name)}</text>`);
-    for (const [j, e, color] of [[0, r.full, '#7aa6d6'], [1, r.huge, '#d9822b']] as const) {
+    for (const [j, e, ms, color] of [[0, r.full, r.fullMs, '#7aa6d6'], [1, r.huge, r.hugeMs, '#d9822b']] as const) {
       const by = y + 4 + j * 13;
-      if (!e || cost(e) === undefined) {
+      if (!e || ms === undefined) {
         out.push(`<text x="${label + 4}" y="${by + 10}" fill="#b00020" font-size="11">${j ? 'huge' : 'full'}: no answer under load</text>`);
         continue;
       }
-      out.push(`<rect x="${label}" y="${by}" width="${Math.max(1, x(cost(e)!) - label).toFixed(1)}" height="11" fill="${color}"><title>${esc(`${r.name} ${j ? 'huge' : 'full'}: ${cost(e)!.toFixed(2)} ms`)}</title></rect>`);
+      out.push(`<rect x="${label}" y="${by}" width="${Math.max(1, x(ms) - label).toFixed(1)}" height="11" fill="${color}"><title>${esc(`${r.name} ${j ? 'huge' : 'full'}: ${ms.toFixed(2)} ms`)}</title></rect>`);
       if (e.floor) out.push(`<line x1="${x(e.floor.floorMs).toFixed(1)}" y1="${by - 1}" x2="${x(e.floor.floorMs).toFixed(1)}" y2="${by + 12}" stroke="#000" stroke-width="2"/>`);
     }
     const over = r.ratio === undefined || r.ratio > HUGE_OVER_FULL;

@@ -139,7 +139,7 @@ export function formatTable(r: BenchResults): string {
   return out.join('\n');
 }
 
-export async function writeResults(file: string, r: BenchResults | Record<string, BenchResults>): Promise<void> {
+export async function writeResults(file: string, r: object): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, JSON.stringify(r, null, 2) + '\n');
 }

@@ -20,11 +20,12 @@ import { measureExport, type ExportMeasure } from './export-memory.js';
 import { formatTable, table, writeResults, type BenchResults, type EndpointResult } from './report.js';
 import { checkTargets } from './targets.js';
 import { FloorMeter } from './floor.js';
-import { processCpuMs } from './cpu.js';
+import { sequentialCost, uncached } from './sequential-cost.js';
 import { measureBackups, type BackupMeasure } from './backup.js';
 import { measureFirstPaint } from './first-paint.js';
 import { ensureSeeds, workingCopy, type SizeName } from './seed-pair.js';
-import { formatPair, pairChart } from './pair-report.js';
+import { formatPair, pairChart, type PairResults } from './pair-report.js';
+import { costsInTurns, TURN_ROUNDS } from './pair-turns.js';
 import { rmSync } from 'node:fs';
 import { writeFile, mkdir } from 'node:fs/promises';
 import { FEDERATION_SECTIONS, federationSizes, federationTargets, runFederationBenches, type FederationResults } from './federation.js';
@@ -59,18 +60,6 @@ async function probe(hub: HubProcess, e: Endpoint): Promise<{ status: number; by
   return { status: res.status, bytes: (await res.arrayBuffer()).byteLength };
 }
 
-/** The same request with a parameter the hub ignores, different every time, so no answer is ever reused. */
-let uncachedRuns = 0;
-
-function uncached(spec: RequestSpec): RequestSpec {
-  const sep = spec.path.includes('?') ? '&' : '?';
-  // Never the same URL twice, across a warm-up and its run and across rounds: a URL asked again
-  // within seconds is kept by the response cache (a copy of the answer) and then answered from it.
-  const run = ++uncachedRuns;
-  let n = 0;
-  return { ...spec, next: () => ({ path: `${spec.path}${sep}_bench=${run}.${n++}` }) };
-}
-
 /** Starts and stops the hub `count` times; start times and the resident memory just after each start. */
 async function coldStarts(dataDir: string, count: number, entry?: string): Promise<{ ms: number[]; rssMB: number[] }> {
   const out = { ms: [] as number[], rssMB: [] as number[] };
@@ -94,29 +83,6 @@ async function floorOf(hub: HubProcess, meter: FloorMeter, e: Endpoint): Promise
   const res = await fetch(hub.url + (e.floor.jsonPath ?? e.spec.path), { headers: e.spec.headers });
   if (res.status !== 200) return undefined;
   return meter.measure(e.floor, await res.json());
-}
-
-/**
- * CPU time of the hub per uncached answer, requests one after the other: at least `minRequests`
- * and about `minMs` of the hub's CPU time (whose clock counts in 10 ms ticks).
- */
-async function sequentialCost(hub: { url: string; pid: number }, e: Endpoint, minRequests: number, minMs: number): Promise<{ cpuMsPerAnswer: number; answers: number }> {
-  const spec = uncached(e.spec);
-  let n = 0;
-  const one = async () => {
-    const res = await fetch(hub.url + spec.next!(n++).path!, { headers: spec.headers });
-    await res.arrayBuffer();
-  };
-  // Warm-up: the first answers of an endpoint load modules and run unoptimised code.
-  const warm0 = processCpuMs(hub.pid);
-  for (let i = 0; i < 20 || (processCpuMs(hub.pid) - warm0 < 300 && i < 500); i++) await one();
-  const cpu0 = processCpuMs(hub.pid);
-  let answers = 0;
-  while (answers < minRequests || (processCpuMs(hub.pid) - cpu0 < minMs && answers < 50 * minRequests)) {
-    await one();
-    answers++;
-  }
-  return { cpuMsPerAnswer: (processCpuMs(hub.pid) - cpu0) / answers, answers };
 }
 
 const COST_ROUNDS = 3;
@@ -347,16 +313,28 @@ async function measurePair(opts: BenchOptions & { huge: NonNullable<BenchOptions
     return;
   }
   const results = {} as Record<SizeName, BenchResults>;
+  const dirs = { full: join(opts.dataDir, 'full'), huge: join(opts.dataDir, 'huge') };
   for (const name of ['full', 'huge'] as const) {
-    const dataDir = join(opts.dataDir, name);
-    log(`\n== ${name}: a working copy of ${seeds[name].dir} in ${dataDir}`);
-    workingCopy(seeds[name].dir, dataDir);
-    results[name] = await measure({ ...opts, dataDir }, seeds[name].manifest, false);
+    log(`\n== ${name}: a working copy of ${seeds[name].dir} in ${dirs[name]}`);
+    workingCopy(seeds[name].dir, dirs[name]);
+    results[name] = await measure({ ...opts, dataDir: dirs[name] }, seeds[name].manifest, false);
     results[name].seedSeconds = seeds[name].manifest.seconds;
     if (seeds[name].manifest.huge) results[name].data = { ...results[name].data, ...seeds[name].manifest.huge };
-    rmSync(dataDir, { recursive: true, force: true });
   }
-  const pair = { full: results.full, huge: results.huge };
+  let turns: PairResults['turns'];
+  const tenthDir = join(opts.dataDir, 'tenth');
+  if (opts.mode !== 'tiny') {
+    log(`\n== reads at both sizes in turns (${TURN_ROUNDS} rounds each, requests one at a time)${seeds.tenth ? ', and at the tenth set' : ''}`);
+    if (seeds.tenth) workingCopy(seeds.tenth.dir, tenthDir);
+    const side = (dir: string, manifest: Manifest) => ({ dataDir: dir, manifest });
+    turns = await costsInTurns(
+      { full: side(dirs.full, seeds.full.manifest), huge: side(dirs.huge, seeds.huge.manifest), tenth: seeds.tenth && side(tenthDir, seeds.tenth.manifest) },
+      wantedBy(opts),
+      log,
+    );
+  }
+  for (const dir of [...Object.values(dirs), tenthDir]) rmSync(dir, { recursive: true, force: true });
+  const pair: PairResults = { full: results.full, huge: results.huge, turns };
   await writeResults(opts.resultsFile, pair);
   const svg = opts.resultsFile.replace(/\.json$/, '') + '.svg';
   await writeFile(svg, pairChart(pair));

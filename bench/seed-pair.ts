@@ -7,29 +7,37 @@ import { seedHuge } from './seed-huge.js';
 
 export type SizeName = 'full' | 'huge';
 
+interface Seeded {
+  dir: string;
+  manifest: Manifest;
+  seeded: boolean;
+}
+
 export interface SeededPair {
-  full: { dir: string; manifest: Manifest; seeded: boolean };
-  huge: { dir: string; manifest: Manifest; seeded: boolean };
+  full: Seeded;
+  huge: Seeded;
+  /** The huge set's generator at a tenth (options.ts TENTH_OF_HUGE), when wanted. */
+  tenth?: Seeded;
 }
 
 /**
  * The full and the huge data directories under `seeds`, seeded once and kept: a directory that
  * holds a manifest of the same size is reused as it is (unless `reseed`).
  */
-export async function ensureSeeds(seeds: string, sizes: { full: SeedSize; huge: HugeSize }, reseed: boolean, log: (msg: string) => void): Promise<SeededPair> {
-  const one = async (name: SizeName) => {
+export async function ensureSeeds(seeds: string, sizes: { full: SeedSize; huge: HugeSize; tenth?: HugeSize }, reseed: boolean, log: (msg: string) => void): Promise<SeededPair> {
+  const one = async (name: SizeName | 'tenth'): Promise<Seeded> => {
     const dir = join(seeds, name);
-    const size = sizes[name];
+    const size = name === 'tenth' ? sizes.tenth! : sizes[name];
     const existing = reseed ? undefined : await readManifest(dir);
     if (existing && JSON.stringify(existing.size) === JSON.stringify(size)) {
       log(`Reusing the ${name} data set in ${dir} (seeded ${existing.createdAt})`);
       return { dir, manifest: existing, seeded: false };
     }
     log(`Seeding the ${name} data set in ${dir} (${size.items} items, ${size.photos} photos, ${size.files + 1} files)…`);
-    const manifest = name === 'huge' ? await seedHuge(dir, sizes.huge, log) : await seed(dir, size, log);
+    const manifest = name === 'full' ? await seed(dir, size, log) : await seedHuge(dir, size as HugeSize, log);
     return { dir, manifest, seeded: true };
   };
-  return { full: await one('full'), huge: await one('huge') };
+  return { full: await one('full'), huge: await one('huge'), tenth: sizes.tenth ? await one('tenth') : undefined };
 }
 
 /**
