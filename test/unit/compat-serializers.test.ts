@@ -154,9 +154,11 @@ test('rate limit, config', () => {
 });
 
 test('FTS queries quote every word so that search text cannot use FTS syntax', () => {
-  assert.equal(ftsQuery('hello world'), '{title html_text} : ("hello"* "world"*)');
-  assert.equal(ftsQuery('say "hi" NEAR(x'), '{title html_text} : ("say"* """hi"""* "NEAR(x"*)');
+  assert.equal(ftsQuery('hello world'), '{title html_text} : ("hello"* AND "world"*)');
+  assert.equal(ftsQuery('say "hi" NEAR(x'), '{title html_text} : ("say"* AND """hi"""* AND "NEAR(x"*)');
   assert.equal(ftsQuery('  * - ( '), undefined);
+  // A word spelled out as the indexed words it begins; one without that list stays a prefix.
+  assert.equal(ftsQuery('Light house', (w) => (w === 'Light' ? ['lights'] : undefined)), '{title html_text} : (("light" OR "lights") AND "house"*)');
 });
 
 test('cursor envelope: Twitter answers next_cursor 0 for an empty first page, Friendica -1', () => {

@@ -2,7 +2,7 @@ import type { ApiRequest, ApiRoute } from '../../http/api.js';
 import type { StatusItemRow } from '../../store/rows.js';
 import type { TimelinePage } from '../../store/item-timelines.js';
 import { hashtagTimeline, searchTimeline } from '../../store/item-timelines.js';
-import { ftsQuery } from '../../store/fts.js';
+import { searchMatch } from '../../store/fts.js';
 import { CONTENT_VERBS } from '../../services/verbs.js';
 import { badRequest } from '../../http/errors.js';
 import { timelinePage } from './params.js';
@@ -19,7 +19,7 @@ export function searchItems(req: ApiRequest): { q: string; page: TimelinePage; i
   if (q.length > 500) throw badRequest('q is too long');
   const page = timelinePage(req.params, { countAlias: 'rpp' });
   const tag = /^#([\p{L}\p{N}_][\p{L}\p{N}_-]*)$/u.exec(q);
-  const match = tag ? undefined : ftsQuery(q);
+  const match = tag ? undefined : searchMatch(req.hub.db, q);
   const items = tag
     ? hashtagTimeline(req.hub.db, tag[1]!, me.channel_hash, CONTENT_VERBS, page)
     : match

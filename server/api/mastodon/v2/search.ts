@@ -1,7 +1,7 @@
 import type { MastodonRoute } from '../admit.js';
 import { searchXchans } from '../../../store/xchan-lookup.js';
 import { searchTimeline } from '../../../store/item-timelines.js';
-import { ftsQuery } from '../../../store/fts.js';
+import { searchMatch } from '../../../store/fts.js';
 import { hashtagsLike } from '../../../store/mastodon.js';
 import { CONTENT_VERBS } from '../../../services/verbs.js';
 import { accountsOf, flag, offsetParam, pageParams, readPage, statusesOf, viewerOf } from '../common.js';
@@ -32,8 +32,8 @@ export const searchV2Route: MastodonRoute = {
     }
     // Statuses only for a caller with a channel, as Mastodon does for full-text search.
     const viewer = viewerOf(req);
-    const match = ftsQuery(q);
-    if (want('statuses') && viewer && match) {
+    const match = want('statuses') && viewer ? searchMatch(req.hub.db, q) : undefined;
+    if (viewer && match) {
       const page = readPage({ ...pageParams(req), limit }, (p) => searchTimeline(req.hub.db, match, viewer.channel_hash, CONTENT_VERBS, p), { offset });
       out.statuses = statusesOf(req, page);
     }
