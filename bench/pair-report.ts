@@ -124,7 +124,8 @@ export function pairChart(p: PairResults): string {
   const rows = pairRows(p).filter((r) => r.kind === 'read' && (r.fullMs !== undefined || r.hugeMs !== undefined));
   const label = 190;
   const plot = 560;
-  const right = 90;
+  const tenth = rows.some((r) => r.overTenth !== undefined);
+  const right = tenth ? 180 : 90;
   const rowH = 34;
   const top = 56;
   const width = label + plot + right;
@@ -141,6 +142,7 @@ export function pairChart(p: PairResults): string {
   out.push(`<rect x="${label + 150}" y="30" width="12" height="10" fill="#d9822b"/><text x="${label + 166}" y="39">huge (${esc(String(p.huge.data.items))} items)</text>`);
   out.push(`<line x1="${label + 300}" y1="29" x2="${label + 300}" y2="41" stroke="#000" stroke-width="2"/><text x="${label + 306}" y="39">floor</text>`);
   out.push(`<text x="${label + plot + 8}" y="39">huge ÷ full</text>`);
+  if (tenth) out.push(`<text x="${label + plot + 98}" y="39">huge ÷ tenth</text>`);
   for (let d = lo; d <= hi; d *= 10) {
     const gx = x(d);
     out.push(`<line x1="${gx}" y1="${top - 4}" x2="${gx}" y2="${top + rows.length * rowH}" stroke="#ddd"/>`);
@@ -158,8 +160,12 @@ export function pairChart(p: PairResults): string {
       out.push(`<rect x="${label}" y="${by}" width="${Math.max(1, x(ms) - label).toFixed(1)}" height="11" fill="${color}"><title>${esc(`${r.name} ${j ? 'huge' : 'full'}: ${ms.toFixed(2)} ms`)}</title></rect>`);
       if (e.floor) out.push(`<line x1="${x(e.floor.floorMs).toFixed(1)}" y1="${by - 1}" x2="${x(e.floor.floorMs).toFixed(1)}" y2="${by + 12}" stroke="#000" stroke-width="2"/>`);
     }
-    const over = r.ratio === undefined || r.ratio > HUGE_OVER_FULL;
-    out.push(`<text x="${label + plot + 8}" y="${y + 20}" fill="${over ? '#b00020' : '#1b6e20'}" font-weight="${over ? 'bold' : 'normal'}">${r.ratio === undefined ? '–' : `${r.ratio.toFixed(2)}×`}</text>`);
+    const ratio = (value: number | undefined, at: number) => {
+      const above = value === undefined || value > HUGE_OVER_FULL;
+      out.push(`<text x="${at}" y="${y + 20}" fill="${above ? '#b00020' : '#1b6e20'}" font-weight="${above ? 'bold' : 'normal'}">${value === undefined ? '–' : `${value.toFixed(2)}×`}</text>`);
+    };
+    ratio(r.ratio, label + plot + 8);
+    if (tenth) ratio(r.overTenth, label + plot + 98);
   });
   out.push('</svg>');
   return out.join('\n') + '\n';
