@@ -1,6 +1,5 @@
 import { stmt, type Db } from '../db/open.js';
 import { visibleToSql } from './acl.js';
-import { dataGeneration } from './generation.js';
 import { acceptedFollowSql, PAIR_STATE_SQL } from './social-graph.js';
 import type { PersonXchan } from './rows.js';
 
@@ -57,7 +56,7 @@ export interface PersonFacts {
   requested: boolean;
   followers: number;
   friends: number;
-  /** Posts, comments and shares the viewer may see, as statusCounts counts them. */
+  /** Posts, comments and shares the viewer may see: the public ones as the triggers of migration 007 counted them, plus those with an audience that admits the viewer. */
   statuses: number;
 }
 
@@ -139,20 +138,6 @@ function counts(rows: { hash: string; n: number }[]): Counts {
 const CONTENT = `item.item_deleted = 0 AND item.item_hidden = 0 AND item.item_unpublished = 0 AND item.item_type = 0
   AND item.verb IN (SELECT value FROM json_each(@verbs))`;
 
-/**
- * Posts and comments written by each identity that the observer may see: the public ones as the
- * triggers of migration 007 counted them, plus those with an audience that admits the observer.
- */
-export function statusCounts(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
-  if (!hashes.length) return new Map();
-  if (verbs.length !== COUNTED_VERBS.size || !verbs.every((v) => COUNTED_VERBS.has(v))) return scannedCounts(db, hashes, observer, verbs);
-  const found = counts(
-    stmt<[string], { hash: string; n: number }>(db, 'SELECT author_xchan AS hash, n FROM author_status_count WHERE author_xchan IN (SELECT value FROM json_each(?))').all(json(hashes)),
-  );
-  const restricted = restrictedCounts(db, hashes, observer);
-  return new Map(hashes.map((h) => [h, (found.get(h) ?? 0) + (restricted.get(h) ?? 0)]));
-}
-
 /** The verbs whose public statuses the author_status_count table counts (migration 007). */
 const COUNTED_VERBS = new Set(['http://activitystrea.ms/schema/1.0/post', 'http://activitystrea.ms/schema/1.0/share', 'Create']);
 
@@ -195,15 +180,11 @@ function restrictedCounts(db: Db, hashes: string[], observer: string): Counts {
     ), (h) => `${observer} ${h}`);
 }
 
-const scanCache = new WeakMap<Db, CountCache>();
-
-/** Other verbs than those counted by triggers: every matching item is counted, kept until the database changes. */
-function scannedCounts(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
-  const prefix = `${observer} ${verbs.join(' ')} `;
-  return cached(scanCache, db, dataGeneration(db), hashes, (missing) => countStatusesByScan(db, missing, observer, verbs), (h) => prefix + h);
-}
-
-function countStatusesByScan(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
+/**
+ * Posts and comments of each identity that the observer may see, counted item by item: what the
+ * counts of peopleFacts (kept by triggers, plus the restricted ones) must always equal.
+ */
+export function countStatusesByScan(db: Db, hashes: string[], observer: string, verbs: readonly string[]): Counts {
   return counts(
     stmt<{ hashes: string; observer: string; verbs: string }, { hash: string; n: number }>(
       db,
