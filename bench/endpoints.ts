@@ -102,7 +102,10 @@ export function endpoints(m: Manifest, photo: Buffer, bearer = ''): Endpoint[] {
     { name: 'item/export_page', kind: 'read', format: 'json', spec: get(`/api/z/1.0/item/export_page?records=200&page=${exportPage}`), floor: mirror },
     // The Mastodon API's home timeline, 40 statuses a page (what apps ask for); never cached.
     { name: 'api/v1/timelines/home', kind: 'read', format: 'json', spec: { method: 'GET', path: '/api/v1/timelines/home?limit=40', headers: { authorization: `Bearer ${bearer}` } }, floor: statuses() },
+    // Hubzilla's importers ask for every file at once (records 0), so this answer grows with the store;
+    // 'files 100' is a page of it.
     { name: 'files', kind: 'read', format: 'json', spec: get('/api/z/1.0/files') },
+    { name: 'files 100', kind: 'read', format: 'json', spec: get('/api/z/1.0/files?records=100') },
     { name: 'ext/notifications', kind: 'read', format: 'json', spec: get('/api/ext/notifications.json') },
     {
       name: 'item/update',

@@ -31,8 +31,8 @@ interface Row {
   hugeMs?: number;
   /** huge ÷ full of the cost (for turns, the median of the rounds' ratios). */
   ratio?: number;
-  /** huge ÷ tenth (the huge set's generator at a tenth), measured in turns. */
-  overTenth?: number;
+  /** huge ÷ the full set made before federation, measured in turns. */
+  overEarly?: number;
 }
 
 export function pairRows(p: PairResults): Row[] {
@@ -40,7 +40,7 @@ export function pairRows(p: PairResults): Row[] {
   return p.full.endpoints.map((f) => {
     const h = huge.get(f.name);
     const t = f.kind === 'read' ? p.turns?.[f.name] : undefined;
-    if (t) return { name: f.name, kind: f.kind, full: f, huge: h, fullMs: t.full, hugeMs: t.huge, ratio: t.ratio, overTenth: t.hugeOverTenth };
+    if (t) return { name: f.name, kind: f.kind, full: f, huge: h, fullMs: t.full, hugeMs: t.huge, ratio: t.ratio, overEarly: t.hugeOverBeforeFederation };
     const a = cost(f);
     const b = cost(h);
     return { name: f.name, kind: f.kind, full: f, huge: h, fullMs: a, hugeMs: b, ratio: a && b !== undefined ? b / a : undefined };
@@ -77,11 +77,11 @@ export function formatPair(p: PairResults): string {
   };
   const p99 = (e?: EndpointResult) => num((e?.kind === 'read' ? e.uncached : e?.load)?.p99Ms, 1);
   const rows = pairRows(p).map((r) => [
-    r.name, r.kind, ratioText(r.ratio), ratioText(r.overTenth), num(r.fullMs, 2), num(r.hugeMs, 2), num(r.full?.floor?.floorMs, 2), num(r.huge?.floor?.floorMs, 2),
+    r.name, r.kind, ratioText(r.ratio), ratioText(r.overEarly), num(r.fullMs, 2), num(r.hugeMs, 2), num(r.full?.floor?.floorMs, 2), num(r.huge?.floor?.floorMs, 2),
     rate(r.full), rate(r.huge), p99(r.full), p99(r.huge), bytes(r.full?.probe.bytes ?? 0), bytes(r.huge?.probe.bytes ?? 0), notes(r),
   ]);
   out.push(table(
-    ['endpoint', 'kind', 'huge ÷ full', 'huge ÷ tenth', 'full ms', 'huge ms', 'full floor', 'huge floor', 'full req/s', 'huge req/s', 'full p99', 'huge p99', 'full answer', 'huge answer', 'notes'],
+    ['endpoint', 'kind', 'huge ÷ full', 'huge ÷ full before federation', 'full ms', 'huge ms', 'full floor', 'huge floor', 'full req/s', 'huge req/s', 'full p99', 'huge p99', 'full answer', 'huge answer', 'notes'],
     rows,
     [false, false, true, true, true, true, true, true, true, true, true, true, true, true, false],
   ));
@@ -89,8 +89,8 @@ export function formatPair(p: PairResults): string {
   out.push(p.turns
     ? `ms: reads CPU ms of the hub per uncached answer, requests one at a time, both sizes in turns (pair-turns.ts; huge ÷ full the median of ${Object.values(p.turns)[0]?.rounds ?? 0} rounds' ratios);`
     : 'ms: reads CPU ms of the hub per uncached answer (every answer built);');
-  out.push('huge ÷ tenth: against the huge set\'s own generator at a tenth of every count (one year instead of ten; options.ts), in the same turns:');
-  out.push('pages of the same kind at both sizes, where the full set was made before federation.');
+  out.push('full: the full set\'s counts seeded by the huge set\'s generator (its first year; options.ts FULL_OF_HUGE), so that both sizes');
+  out.push('show pages of the same kind. huge ÷ full before federation: against the full set of a plain run (seed.ts), in the same turns.');
   out.push(`writes and throughput 1000 ÷ their rate. ▲ above ${HUGE_OVER_FULL}×. Floor: reading the answer's rows raw plus JSON.stringify (floor.ts). req/s and p99 uncached, 10 clients.`);
   out.push('');
   const line = (label: string, a: number | undefined, b: number | undefined, unit: string) => [label, `${num(a)} ${unit}`, `${num(b)} ${unit}`, ratioText(a && b !== undefined ? b / a : undefined)];
@@ -124,8 +124,8 @@ export function pairChart(p: PairResults): string {
   const rows = pairRows(p).filter((r) => r.kind === 'read' && (r.fullMs !== undefined || r.hugeMs !== undefined));
   const label = 190;
   const plot = 560;
-  const tenth = rows.some((r) => r.overTenth !== undefined);
-  const right = tenth ? 180 : 90;
+  const early = rows.some((r) => r.overEarly !== undefined);
+  const right = early ? 230 : 90;
   const rowH = 34;
   const top = 56;
   const width = label + plot + right;
@@ -142,7 +142,7 @@ export function pairChart(p: PairResults): string {
   out.push(`<rect x="${label + 150}" y="30" width="12" height="10" fill="#d9822b"/><text x="${label + 166}" y="39">huge (${esc(String(p.huge.data.items))} items)</text>`);
   out.push(`<line x1="${label + 300}" y1="29" x2="${label + 300}" y2="41" stroke="#000" stroke-width="2"/><text x="${label + 306}" y="39">floor</text>`);
   out.push(`<text x="${label + plot + 8}" y="39">huge ÷ full</text>`);
-  if (tenth) out.push(`<text x="${label + plot + 98}" y="39">huge ÷ tenth</text>`);
+  if (early) out.push(`<text x="${label + plot + 98}" y="39">÷ full before federation</text>`);
   for (let d = lo; d <= hi; d *= 10) {
     const gx = x(d);
     out.push(`<line x1="${gx}" y1="${top - 4}" x2="${gx}" y2="${top + rows.length * rowH}" stroke="#ddd"/>`);
@@ -165,7 +165,7 @@ export function pairChart(p: PairResults): string {
       out.push(`<text x="${at}" y="${y + 20}" fill="${above ? '#b00020' : '#1b6e20'}" font-weight="${above ? 'bold' : 'normal'}">${value === undefined ? '–' : `${value.toFixed(2)}×`}</text>`);
     };
     ratio(r.ratio, label + plot + 8);
-    if (tenth) ratio(r.overTenth, label + plot + 98);
+    if (early) ratio(r.overEarly, label + plot + 98);
   });
   out.push('</svg>');
   return out.join('\n') + '\n';

@@ -2,8 +2,8 @@
  * --huge: the reads' CPU time per uncached answer at both sizes, measured in turns. Both hubs run
  * at once and each endpoint is asked of the full hub, then of the huge one, round after round, so
  * that both sizes meet the same moments of a shared machine: measured minutes apart, its drift
- * alone moved a ratio by a third. The ratio is the median of the rounds' ratios. With the tenth set
- * (the huge set's generator at a tenth) a third hub takes its turn too, for huge ÷ tenth.
+ * alone moved a ratio by a third. The ratio is the median of the rounds' ratios. With the full set
+ * made before federation a third hub takes its turn too, for huge ÷ that set.
  */
 import { startHubProcess, type HubProcess } from './hub-process.js';
 import { endpoints, mastodonToken, photoJpeg, type Endpoint } from './endpoints.js';
@@ -19,9 +19,9 @@ export interface TurnsResult {
   huge: number;
   /** Median of the rounds' huge ÷ full. */
   ratio: number;
-  /** The same at the tenth set, and the median of the rounds' huge ÷ tenth. */
-  tenth?: number;
-  hugeOverTenth?: number;
+  /** The same at the full set made before federation, and the median of the rounds' huge ÷ it. */
+  beforeFederation?: number;
+  hugeOverBeforeFederation?: number;
   rounds: number;
 }
 
@@ -41,7 +41,7 @@ async function startSide(dataDir: string, manifest: Manifest, photo: Buffer, wan
 type DataSide = { dataDir: string; manifest: Manifest };
 
 export async function costsInTurns(
-  sides: Record<SizeName, DataSide> & { tenth?: DataSide },
+  sides: Record<SizeName, DataSide> & { beforeFederation?: DataSide },
   wanted: (name: string) => boolean,
   log: (msg: string) => void,
 ): Promise<Record<string, TurnsResult>> {
@@ -55,7 +55,7 @@ export async function costsInTurns(
   try {
     const full = await start(sides.full);
     const huge = await start(sides.huge);
-    const tenth = sides.tenth ? await start(sides.tenth) : undefined;
+    const early = sides.beforeFederation ? await start(sides.beforeFederation) : undefined;
     // The hubs check their store in the background after a start; its CPU time is not the answers'.
     const integrity = /integrity check[^\n]*(nothing to repair|repaired|failed)/;
     await Promise.all(started.map((s) => s.hub.waitForOutput(integrity, 180_000)));
@@ -63,24 +63,24 @@ export async function costsInTurns(
     for (const [name, e] of full.reads) {
       const other = huge.reads.get(name);
       if (!other) continue;
-      const rounds: { full: number; huge: number; tenth?: number }[] = [];
+      const rounds: { full: number; huge: number; early?: number }[] = [];
       for (let i = 0; i < TURN_ROUNDS; i++) {
         const f = await sequentialCost(full.hub, e, 10, 400);
         const h = await sequentialCost(huge.hub, other, 10, 400);
-        const t = tenth?.reads.get(name) && (await sequentialCost(tenth.hub, tenth.reads.get(name)!, 10, 400));
-        rounds.push({ full: f.cpuMsPerAnswer, huge: h.cpuMsPerAnswer, tenth: t ? t.cpuMsPerAnswer : undefined });
+        const b = early?.reads.get(name) && (await sequentialCost(early.hub, early.reads.get(name)!, 10, 400));
+        rounds.push({ full: f.cpuMsPerAnswer, huge: h.cpuMsPerAnswer, early: b ? b.cpuMsPerAnswer : undefined });
       }
-      const withTenth = rounds.every((r) => r.tenth !== undefined);
+      const withEarly = rounds.every((r) => r.early !== undefined);
       const r: TurnsResult = (out[name] = {
         full: median(rounds.map((r) => r.full)),
         huge: median(rounds.map((r) => r.huge)),
         ratio: median(rounds.map((r) => r.huge / r.full)),
-        tenth: withTenth ? median(rounds.map((r) => r.tenth!)) : undefined,
-        hugeOverTenth: withTenth ? median(rounds.map((r) => r.huge / r.tenth!)) : undefined,
+        beforeFederation: withEarly ? median(rounds.map((r) => r.early!)) : undefined,
+        hugeOverBeforeFederation: withEarly ? median(rounds.map((r) => r.huge / r.early!)) : undefined,
         rounds: rounds.length,
       });
       log(`  ${name}: ${r.full.toFixed(2)} ms full, ${r.huge.toFixed(2)} ms huge, ${r.ratio.toFixed(2)}× (rounds ${rounds.map((x) => (x.huge / x.full).toFixed(2)).join(', ')})${
-        r.hugeOverTenth !== undefined ? `; tenth ${r.tenth!.toFixed(2)} ms, huge ÷ tenth ${r.hugeOverTenth.toFixed(2)}×` : ''}`);
+        r.hugeOverBeforeFederation !== undefined ? `; before federation ${r.beforeFederation!.toFixed(2)} ms, huge ÷ it ${r.hugeOverBeforeFederation.toFixed(2)}×` : ''}`);
     }
     return out;
   } finally {

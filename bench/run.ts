@@ -322,16 +322,17 @@ async function measurePair(opts: BenchOptions & { huge: NonNullable<BenchOptions
   // fill the home pages.
   let turns: PairResults['turns'];
   if (opts.mode !== 'tiny') {
-    const tenthDir = join(opts.dataDir, 'tenth');
-    log(`\n== reads at both sizes in turns (${TURN_ROUNDS} rounds each, requests one at a time)${seeds.tenth ? ', and at the tenth set' : ''}`);
-    if (seeds.tenth) workingCopy(seeds.tenth.dir, tenthDir);
+    const earlyDir = join(opts.dataDir, 'before-federation');
+    const early = seeds.beforeFederation;
+    log(`\n== reads at both sizes in turns (${TURN_ROUNDS} rounds each, requests one at a time)${early ? ', and at the full set made before federation' : ''}`);
+    if (early) workingCopy(early.dir, earlyDir);
     const side = (dir: string, manifest: Manifest) => ({ dataDir: dir, manifest });
     turns = await costsInTurns(
-      { full: side(dirs.full, seeds.full.manifest), huge: side(dirs.huge, seeds.huge.manifest), tenth: seeds.tenth && side(tenthDir, seeds.tenth.manifest) },
+      { full: side(dirs.full, seeds.full.manifest), huge: side(dirs.huge, seeds.huge.manifest), beforeFederation: early && side(earlyDir, early.manifest) },
       wantedBy(opts),
       log,
     );
-    rmSync(tenthDir, { recursive: true, force: true });
+    rmSync(earlyDir, { recursive: true, force: true });
   }
   for (const name of ['full', 'huge'] as const) {
     log(`\n== ${name}`);

@@ -63,7 +63,7 @@ export async function seedHuge(dataDir: string, size: HugeSize, log: (msg: strin
       },
     };
     await writeFile(join(dataDir, MANIFEST), JSON.stringify(manifest, null, 2));
-    log(`  seeded the huge set in ${seconds.total} s: ${manifest.huge!.databaseMB} MB of database, ${storeFiles} files in the store`);
+    log(`  seeded the set in ${seconds.total} s: ${manifest.huge!.databaseMB} MB of database, ${storeFiles} files in the store`);
     return manifest;
   } finally {
     await hub.close();

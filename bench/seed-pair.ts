@@ -16,28 +16,36 @@ interface Seeded {
 export interface SeededPair {
   full: Seeded;
   huge: Seeded;
-  /** The huge set's generator at a tenth (options.ts TENTH_OF_HUGE), when wanted. */
-  tenth?: Seeded;
+  /** The full set as a plain run seeds it (seed.ts, made before federation), when wanted. */
+  beforeFederation?: Seeded;
 }
 
+const isHuge = (size: SeedSize | HugeSize): size is HugeSize => 'remoteShare' in size;
+
 /**
- * The full and the huge data directories under `seeds`, seeded once and kept: a directory that
- * holds a manifest of the same size is reused as it is (unless `reseed`).
+ * The data directories under `seeds`, seeded once and kept: a directory that holds a manifest of
+ * the same size is reused as it is (unless `reseed`). A size with people elsewhere is seeded by
+ * the huge set's generator, the others as a plain run seeds them.
  */
-export async function ensureSeeds(seeds: string, sizes: { full: SeedSize; huge: HugeSize; tenth?: HugeSize }, reseed: boolean, log: (msg: string) => void): Promise<SeededPair> {
-  const one = async (name: SizeName | 'tenth'): Promise<Seeded> => {
+export async function ensureSeeds(
+  seeds: string,
+  sizes: { full: SeedSize | HugeSize; huge: HugeSize; beforeFederation?: SeedSize },
+  reseed: boolean,
+  log: (msg: string) => void,
+): Promise<SeededPair> {
+  const one = async (name: SizeName | 'before-federation'): Promise<Seeded> => {
     const dir = join(seeds, name);
-    const size = name === 'tenth' ? sizes.tenth! : sizes[name];
+    const size = name === 'before-federation' ? sizes.beforeFederation! : sizes[name];
     const existing = reseed ? undefined : await readManifest(dir);
     if (existing && JSON.stringify(existing.size) === JSON.stringify(size)) {
       log(`Reusing the ${name} data set in ${dir} (seeded ${existing.createdAt})`);
       return { dir, manifest: existing, seeded: false };
     }
     log(`Seeding the ${name} data set in ${dir} (${size.items} items, ${size.photos} photos, ${size.files + 1} files)…`);
-    const manifest = name === 'full' ? await seed(dir, size, log) : await seedHuge(dir, size as HugeSize, log);
+    const manifest = isHuge(size) ? await seedHuge(dir, size, log) : await seed(dir, size, log);
     return { dir, manifest, seeded: true };
   };
-  return { full: await one('full'), huge: await one('huge'), tenth: sizes.tenth ? await one('tenth') : undefined };
+  return { full: await one('full'), huge: await one('huge'), beforeFederation: sizes.beforeFederation ? await one('before-federation') : undefined };
 }
 
 /**
