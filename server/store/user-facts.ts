@@ -83,7 +83,7 @@ export function peopleFacts(db: Db, viewer: { uid: number; hash: string } | unde
        ${PAIR_STATE_SQL.following}, ${PAIR_STATE_SQL.requested},
        (SELECT count(*) FROM abook a JOIN channel fc ON fc.channel_id = a.abook_channel AND fc.channel_removed = 0
         WHERE a.abook_xchan = x.xchan_hash AND ${acceptedFollowSql('a')}),
-       CASE WHEN c.channel_id IS NOT NULL THEN (SELECT count(*) FROM abook a WHERE a.abook_channel = c.channel_id AND ${acceptedFollowSql('a')}) ELSE 0 END,
+       CASE WHEN c.channel_id IS NOT NULL THEN coalesce((SELECT n FROM channel_follow_count WHERE channel_id = c.channel_id), 0) ELSE 0 END,
        (SELECT n FROM author_status_count WHERE author_xchan = x.xchan_hash)
      FROM json_each(@hashes) h
      JOIN xchan x ON x.xchan_hash = h.value
