@@ -95,6 +95,8 @@ export function endpoints(m: Manifest, photo: Buffer, bearer = ''): Endpoint[] {
     { name: 'home_timeline.xml 200', kind: 'read', format: 'xml', spec: get('/api/statuses/home_timeline.xml?count=200'), floor: statuses(home200) },
     { name: 'user_timeline', kind: 'read', format: 'json', spec: get('/api/statuses/user_timeline.json?count=20'), floor: statuses() },
     { name: 'search', kind: 'read', format: 'json', spec: get(`/api/search.json?q=${encodeURIComponent(m.searchWord)}`), floor: statuses() },
+    // One letter begins thousands of indexed words: a search as someone starts typing.
+    { name: 'search 1 letter', kind: 'read', format: 'json', spec: get(`/api/search.json?q=${encodeURIComponent(m.searchWord[0]!)}`), floor: statuses() },
     { name: 'network/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream'), floor: portable },
     { name: 'network/stream 100', kind: 'read', format: 'json', spec: get('/api/z/1.0/network/stream?records=100'), floor: portable },
     { name: 'channel/stream', kind: 'read', format: 'json', spec: get('/api/z/1.0/channel/stream'), floor: portable },

@@ -37,15 +37,18 @@ const MAX_LONGER_WORDS = 24;
 
 const vocabularies = new WeakSet<Db>();
 
+/** Prefixes of up to this many characters have their own index (migration 055): one list to read. */
+const PREFIX_INDEXED = 2;
+
 /**
  * The words of the full-text index that begin with `word` and are longer, or undefined when it
- * is better searched as a prefix: a word of other characters than ASCII letters and digits (the
- * tokenizer folds and splits those in ways this does not repeat), or one that begins too many.
- * FTS5's vocabulary table counts the documents of each word it lists, so only the longer words
- * are listed, usually few or none.
+ * is better searched as a prefix: a word short enough for the prefix index, a word of other
+ * characters than ASCII letters and digits (the tokenizer folds and splits those in ways this does
+ * not repeat), or one that begins too many. FTS5's vocabulary table counts the documents of each
+ * word it lists, so only the longer words are listed, usually few or none.
  */
 export function longerIndexedWords(db: Db, word: string): string[] | undefined {
-  if (!/^[A-Za-z0-9]+$/.test(word)) return undefined;
+  if (word.length <= PREFIX_INDEXED || !/^[A-Za-z0-9]+$/.test(word)) return undefined;
   if (!vocabularies.has(db)) {
     // A table of the connection's own, not of the database: nothing to migrate, back up or check.
     db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.item_fts_words USING fts5vocab(main, item_fts, 'row')");

@@ -7,7 +7,7 @@ import { webLogin } from '../helpers/web-session.js';
 // A searched word finds every post with a word it begins ("light" finds "lighthouses"), whether the
 // hub spells it out as the indexed words it begins (the usual case, read newest first without
 // merging every match) or, for a word that begins very many or has other characters than ASCII
-// letters and digits, searches it as a prefix.
+// letters and digits, searches it as a prefix; a word of one or two letters is read from a prefix index.
 
 async function post(t: TestHub, status: string): Promise<number> {
   const res = await t.request('/api/statuses/update.json', { as: 'alice', method: 'POST', body: new URLSearchParams({ status }) });
@@ -45,6 +45,13 @@ test('a word finds the posts with words it begins, whichever way it is searched'
     assert.deepEqual(await found(t, 'zeta'), zetas, 'a word beginning many words is searched as a prefix');
     assert.deepEqual(await found(t, 'zetab1'), [zetas[1]!]);
     assert.deepEqual(await found(t, 'lighthousez'), []);
+    // One or two letters are read from FTS5's prefix indexes (migration 055).
+    assert.deepEqual(await found(t, 'l'), [light, lighthouse, lighthouses, lighting, keeper]);
+    assert.deepEqual(await found(t, 'Li'), [light, lighthouse, lighthouses, lighting, keeper]);
+    assert.deepEqual(await found(t, 'A'), [lighthouse, flight, cafe], '"A", "at" and "at"');
+    assert.deepEqual(await found(t, 'ca'), [cafe], 'the prefix index folds é too');
+    assert.deepEqual(await found(t, 'z'), zetas);
+    assert.deepEqual(await found(t, 'st li'), [lighting], 'short words together');
 
     // The Mastodon API's search reads the same way.
     const masto = bearerFetch(t, await mastodonToken(t, await webLogin(t, 'alice'), { channel: 'alice' }));
