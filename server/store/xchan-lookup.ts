@@ -7,19 +7,34 @@ export function findXchanByUrl(db: Db, url: string): XchanRow | undefined {
   return stmt<[string, string], XchanRow>(db, 'SELECT * FROM xchan WHERE xchan_url = ? OR xchan_url = ? ORDER BY xchan_id LIMIT 1').get(u, `${u}/`);
 }
 
+const MATCHES = `instr(lower(x.xchan_name), lower(@term)) > 0
+  OR instr(lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)), lower(@term)) > 0
+  OR lower(x.xchan_addr) = lower(@term) OR x.xchan_url = @term`;
+
+const ORDER = `(lower(x.xchan_name) = lower(@term) OR lower(x.xchan_addr) = lower(@term)
+  OR lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)) = lower(@term)) DESC, c.channel_id IS NULL, x.xchan_id`;
+
+/** The trigram index (migration 056) holds texts of at least three characters. */
+const TRIGRAM = 3;
+
 /**
  * Identities whose display name or nickname contains the term (case-insensitive), or whose address or
  * profile URL is the term,
  * not deleted; exact matches first, then local channels.
  */
 export function searchXchans(db: Db, term: string, limit: number): XchanRow[] {
-  return stmt<{ term: string; limit: number }, XchanRow>(
+  if ([...term].length < TRIGRAM) {
+    return stmt<{ term: string; limit: number }, XchanRow>(
+      db,
+      `SELECT x.* FROM xchan x LEFT JOIN channel c ON c.channel_hash = x.xchan_hash AND c.channel_removed = 0
+       WHERE x.xchan_deleted = 0 AND (${MATCHES}) ORDER BY ${ORDER} LIMIT @limit + 0`,
+    ).all({ term, limit });
+  }
+  // The index names those whose name or address holds the term; the rules above decide among them.
+  return stmt<{ term: string; phrase: string; limit: number }, XchanRow>(
     db,
     `SELECT x.* FROM xchan x LEFT JOIN channel c ON c.channel_hash = x.xchan_hash AND c.channel_removed = 0
-     WHERE x.xchan_deleted = 0 AND (instr(lower(x.xchan_name), lower(@term)) > 0
-       OR instr(lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)), lower(@term)) > 0
-       OR lower(x.xchan_addr) = lower(@term) OR x.xchan_url = @term)
-     ORDER BY (lower(x.xchan_name) = lower(@term) OR lower(x.xchan_addr) = lower(@term)
-       OR lower(substr(x.xchan_addr, 1, instr(x.xchan_addr, '@') - 1)) = lower(@term)) DESC, c.channel_id IS NULL, x.xchan_id LIMIT @limit + 0`,
-  ).all({ term, limit });
+     WHERE (x.xchan_id IN (SELECT rowid FROM xchan_fts WHERE xchan_fts MATCH @phrase) OR x.xchan_url = @term)
+       AND x.xchan_deleted = 0 AND (${MATCHES}) ORDER BY ${ORDER} LIMIT @limit + 0`,
+  ).all({ term, phrase: `"${term.replace(/"/g, '""')}"`, limit });
 }
