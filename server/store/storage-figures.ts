@@ -58,10 +58,10 @@ const TABLE_KINDS = {
   item: 'items', iconfig: 'items', term: 'items', item_star: 'items', status_edit: 'items', status_idempotency: 'items',
   media_meta: 'items', author_status_count: 'items', audience_generation: 'items', item_export_month: 'items', hashtag_use: 'items',
   notify: 'notifications', photo: 'photos', photo_album: 'photos', deleted_photo: 'photos', attach: 'files',
-  xchan: 'people', abook: 'people', abconfig: 'people', pgrp: 'people', pgrp_member: 'people', fed_actor: 'people', fed_follow: 'people',
+  xchan: 'people', abook: 'people', abconfig: 'people', pgrp: 'people', pgrp_member: 'people', fed_actor: 'people', fed_follow: 'people', channel_follow_count: 'people',
   mail: 'messages', conv: 'messages', fed_kv: 'federation', fed_queue: 'federation',
 };
-const kindOfTable = (t) => TABLE_KINDS[t] || (t.startsWith('item_fts') ? 'search' : 'other');
+const kindOfTable = (t) => TABLE_KINDS[t] || (t.startsWith('item_fts') || t.startsWith('xchan_fts') ? 'search' : 'other');
 const ITEM_KIND = \`CASE WHEN verb IN ('http://activitystrea.ms/schema/1.0/like', 'http://purl.org/zot/activity/dislike',
     'http://purl.org/zot/activity/attendyes', 'http://purl.org/zot/activity/attendno', 'http://purl.org/zot/activity/attendmaybe', 'Like', 'Dislike') THEN 'likes'
   WHEN verb IN ('http://activitystrea.ms/schema/1.0/post', 'http://activitystrea.ms/schema/1.0/share', 'Create', 'Announce', '')
