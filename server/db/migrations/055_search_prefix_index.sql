@@ -10,8 +10,10 @@
 -- 500 of them before the first post a short word finds (13.7 ms for "l" at the huge bench size).
 -- Posts that show a photo are found by its resource id in their own text, which stays indexed.
 --
--- The index keeps the same columns; with the prefix indexes and without the hidden items it is
--- 234 -> 548 MB of a 3.3 GB database after ten years (23 -> 54 MB after one).
+-- The index keeps the same columns. With the prefix indexes and without the hidden items it grows
+-- from 234 to 530 MB of a 3.3 GB database after ten years (23 to 53 MB after one), this migration
+-- takes 23 s there (1.7 s after one year), and indexing a post costs 155 µs more (70 µs): reads of
+-- short words stay as fast as the hub grows, and posting stays near 1,000 posts/s.
 DROP TRIGGER item_fts_insert;
 DROP TRIGGER item_fts_delete;
 DROP TRIGGER item_fts_update;
