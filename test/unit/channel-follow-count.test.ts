@@ -1,9 +1,7 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '../../server/db/open.js';
+import type { Db } from '../../server/db/open.js';
+import { scratchDatabase, seededRandom } from '../helpers/scratch-db.js';
 import { peopleFacts } from '../../server/store/user-facts.js';
 
 /*
@@ -18,34 +16,17 @@ const hashOf = (id: number) => `channel-${id}`;
 const REMOTES = ['https://a.example/u/1', 'https://a.example/u/2', 'https://b.example/u/3', 'https://b.example/u/4'];
 const PEOPLE = [...CHANNELS.map(hashOf), 'channel-4', ...REMOTES];
 
-let dir: string;
+const scratch = scratchDatabase('follow-count');
 let db: Db;
 
 before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hearth-follow-count-'));
-  db = openDatabase(join(dir, 'hearth.db'));
-  db.pragma('foreign_keys = OFF');
+  db = scratch();
   for (const id of CHANNELS) addChannel(id);
   for (const hash of PEOPLE) db.prepare('INSERT INTO xchan (xchan_hash, xchan_name) VALUES (?, ?)').run(hash, hash);
 });
 
-after(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 function addChannel(id: number): void {
   db.prepare('INSERT INTO channel (channel_id, channel_account_id, channel_address, channel_hash) VALUES (?, 1, ?, ?)').run(id, `c${id}`, hashOf(id));
-}
-
-/** A small deterministic generator (the run is the same every time). */
-function random(seed: number): (n: number) => number {
-  let s = seed;
-  return (n) => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return (s >>> 8) % n; // the low bits of this generator repeat quickly
-
-  };
 }
 
 /** Checks the kept counts; returns how many follows are accepted. */
@@ -60,7 +41,7 @@ function expectCounts(step: string): number {
 }
 
 test('the kept follow count equals the accepted follows after every write', () => {
-  const pick = random(20261128);
+  const pick = seededRandom(20261128);
   const one = <T>(xs: readonly T[]) => xs[pick(xs.length)]!;
   let channel4 = false;
   let most = 0;

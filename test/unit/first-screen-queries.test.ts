@@ -1,9 +1,7 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openDatabase, type Db } from '../../server/db/open.js';
+import { scratchDatabase } from '../helpers/scratch-db.js';
 import { pageNotifications } from '../../server/store/notify.js';
 import { notificationPage } from '../../server/store/mastodon.js';
 import { notificationRun } from '../../server/store/notification-groups.js';
@@ -18,14 +16,12 @@ import { getProfilePhotoScale } from '../../server/store/photos.js';
  * hundreds of thousands of rows).
  */
 
-let dir: string;
+const scratch = scratchDatabase('notify-pages');
 let db: Db;
 
 before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hearth-notify-pages-'));
-  db = openDatabase(join(dir, 'hearth.db'));
+  db = scratch();
   // Rows of three channels' notifications; the plans need no channels behind them.
-  db.pragma('foreign_keys = OFF');
   const insert = db.prepare(
     `INSERT INTO notify (hash, xname, url, photo, created, msg, aid, uid, link, iid, parent, seen, ntype, verb, otype, xchan)
      VALUES (?, 'someone', '', '', ?, 'liked your post', 0, ?, '', 0, 0, ?, 1, '', 'item', '')`,
@@ -42,14 +38,9 @@ before(() => {
   })();
 });
 
-after(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
 /** The query plans of the statements `read` prepares on a connection of its own. */
 function plansOf(read: (own: Db) => unknown[]): { rows: unknown[]; plans: string[][] } {
-  const own = openDatabase(join(dir, 'hearth.db'));
+  const own = openDatabase(db.name);
   try {
     const prepared: string[] = [];
     const prepare = own.prepare.bind(own);

@@ -1,9 +1,7 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '../../server/db/open.js';
+import type { Db } from '../../server/db/open.js';
+import { scratchDatabase } from '../helpers/scratch-db.js';
 import { followStates, type FollowState } from '../../server/store/social-graph.js';
 import { peopleFacts } from '../../server/store/user-facts.js';
 
@@ -42,22 +40,15 @@ function expected(m: Rec | undefined, t: Rec | undefined, local: boolean, outWai
 const records: (Rec | undefined)[] = [undefined];
 for (let bits = 0; bits < 16; bits++) records.push({ unconnected: bits & 1, pending: (bits >> 1) & 1, ignored: (bits >> 2) & 1, blocked: (bits >> 3) & 1 });
 
-let dir: string;
+const scratch = scratchDatabase('follow-state');
 let db: Db;
 
 before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hearth-follow-state-'));
-  db = openDatabase(join(dir, 'hearth.db'));
-  db.pragma('foreign_keys = OFF');
+  db = scratch();
   const channel = db.prepare('INSERT INTO channel (channel_id, channel_account_id, channel_address, channel_hash) VALUES (?, 1, ?, ?)');
   channel.run(VIEWER.uid, 'viewer', VIEWER.hash);
   channel.run(LOCAL.uid, 'local', LOCAL.hash);
   for (const hash of [VIEWER.hash, LOCAL.hash, REMOTE]) db.prepare('INSERT INTO xchan (xchan_hash, xchan_name) VALUES (?, ?)').run(hash, hash);
-});
-
-after(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function setRecord(channelId: number, xchan: string, r: Rec | undefined): void {

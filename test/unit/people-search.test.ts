@@ -1,9 +1,7 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '../../server/db/open.js';
+import type { Db } from '../../server/db/open.js';
+import { scratchDatabase } from '../helpers/scratch-db.js';
 import { searchXchans } from '../../server/store/xchan-lookup.js';
 
 /*
@@ -48,14 +46,12 @@ function expected(people: Person[], term: string, limit: number): number[] {
     .map((p) => p.id);
 }
 
-let dir: string;
+const scratch = scratchDatabase('people-search');
 let db: Db;
 let people: Person[];
 
 before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hearth-people-search-'));
-  db = openDatabase(join(dir, 'hearth.db'));
-  db.pragma('foreign_keys = OFF');
+  db = scratch();
   people = PEOPLE.map((p, i) => {
     const hash = `hash-${i}`;
     const id = Number(db.prepare('INSERT INTO xchan (xchan_hash, xchan_name, xchan_addr, xchan_url, xchan_deleted) VALUES (?, ?, ?, ?, ?)')
@@ -63,11 +59,6 @@ before(() => {
     if (p.local) db.prepare('INSERT INTO channel (channel_account_id, channel_address, channel_hash) VALUES (1, ?, ?)').run(nick(p.addr), hash);
     return { ...p, id };
   });
-});
-
-after(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const found = (term: string, limit = 40) => searchXchans(db, term, limit).map((x) => x.xchan_id);

@@ -1,9 +1,7 @@
-import { after, before, test } from 'node:test';
+import { before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '../../server/db/open.js';
+import type { Db } from '../../server/db/open.js';
+import { scratchDatabase, seededRandom } from '../helpers/scratch-db.js';
 
 /*
  * The full-text index holds the items that are not hidden (migration 055), kept by triggers that
@@ -14,27 +12,12 @@ import { openDatabase, type Db } from '../../server/db/open.js';
 
 const WORDS = ['lamp', 'lantern', 'light', 'lighthouse', 'harbour', 'heron', 'tide', 'tidal', 'moss', 'morning'];
 
-let dir: string;
+const scratch = scratchDatabase('search-index');
 let db: Db;
 
 before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'hearth-search-index-'));
-  db = openDatabase(join(dir, 'hearth.db'));
-  db.pragma('foreign_keys = OFF');
+  db = scratch();
 });
-
-after(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function random(seed: number): (n: number) => number {
-  let s = seed;
-  return (n) => {
-    s = (s * 1103515245 + 12345) % 2147483648;
-    return (s >>> 8) % n;
-  };
-}
 
 interface Row {
   id: number;
@@ -56,7 +39,7 @@ const found = (prefix: string) =>
   db.prepare('SELECT rowid FROM item_fts WHERE item_fts MATCH ? ORDER BY rowid DESC').pluck().all(`{title html_text} : ("${prefix}"*)`) as number[];
 
 test('the index holds exactly the visible items through every kind of write', () => {
-  const pick = random(55);
+  const pick = seededRandom(55);
   const text = () => Array.from({ length: 1 + pick(4) }, () => WORDS[pick(WORDS.length)]).join(' ');
   const ids: number[] = [];
   for (let i = 0; i < 2000; i++) {
