@@ -89,8 +89,10 @@ export function formatPair(p: PairResults): string {
   out.push(p.turns
     ? `ms: reads CPU ms of the hub per uncached answer, requests one at a time, both sizes in turns (pair-turns.ts; huge ÷ full the median of ${Object.values(p.turns)[0]?.rounds ?? 0} rounds' ratios);`
     : 'ms: reads CPU ms of the hub per uncached answer (every answer built);');
-  out.push('full: the full set\'s counts seeded by the huge set\'s generator (its first year; options.ts FULL_OF_HUGE), so that both sizes');
-  out.push('show pages of the same kind. huge ÷ full before federation: against the full set of a plain run (seed.ts), in the same turns.');
+  if (Object.values(p.turns ?? {}).some((t) => t.hugeOverBeforeFederation !== undefined)) {
+    out.push('full: the full set\'s counts seeded by the huge set\'s generator (its first year; options.ts FULL_OF_HUGE), so that both sizes');
+    out.push('show pages of the same kind. huge ÷ full before federation: against the full set of a plain run (seed.ts), in the same turns.');
+  }
   out.push(`writes and throughput 1000 ÷ their rate. ▲ above ${HUGE_OVER_FULL}×. Floor: reading the answer's rows raw plus JSON.stringify (floor.ts). req/s and p99 uncached, 10 clients.`);
   out.push('');
   const line = (label: string, a: number | undefined, b: number | undefined, unit: string) => [label, `${num(a)} ${unit}`, `${num(b)} ${unit}`, ratioText(a && b !== undefined ? b / a : undefined)];
