@@ -8,7 +8,8 @@ function searchWords(text: string): string[] {
     .slice(0, 16);
 }
 
-const quoted = (w: string) => `"${w.replace(/"/g, '""')}"`;
+/** Text as one FTS5 string: operators, column filters and parentheses in it stay plain text. */
+export const ftsString = (w: string): string => `"${w.replace(/"/g, '""')}"`;
 
 /**
  * An FTS5 query matching every word of a user's search text, each as a prefix ("repl" finds
@@ -27,7 +28,7 @@ export function ftsQuery(text: string, longerWords?: (word: string) => string[] 
   if (!words.length) return undefined;
   const term = (w: string) => {
     const longer = longerWords?.(w);
-    return longer ? `(${[w.toLowerCase(), ...longer].map(quoted).join(' OR ')})` : `${quoted(w)}*`;
+    return longer ? `(${[w.toLowerCase(), ...longer].map(ftsString).join(' OR ')})` : `${ftsString(w)}*`;
   };
   return `{title html_text} : (${words.map(term).join(' AND ')})`;
 }

@@ -2,6 +2,7 @@ import { stmt, type Db } from '../db/open.js';
 import type { ItemRow } from './rows.js';
 import { NULL_DATE } from '../util/time.js';
 import { visibleToSql } from './acl.js';
+import { ftsString } from './fts.js';
 
 export type NewItem = Omit<ItemRow, 'id'>;
 
@@ -165,7 +166,7 @@ export function setItemHtml(db: Db, id: number, r: ItemRendering): void {
 /** Items not deleted whose body contains one of these words (a photo's resource id, say), found through the full-text index. */
 export function itemsWithWords(db: Db, words: string[]): Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'attach'>[] {
   if (!words.length) return [];
-  const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+  const match = words.map(ftsString).join(' OR ');
   return stmt<[string], Pick<ItemRow, 'id' | 'body' | 'mimetype' | 'attach'>>(
     db,
     'SELECT item.id, item.body, item.mimetype, item.attach FROM item_fts JOIN item ON item.id = item_fts.rowid WHERE item_fts MATCH ? AND item.item_deleted = 0',

@@ -1,5 +1,6 @@
 import { stmt, type Db } from '../db/open.js';
 import type { XchanRow } from './rows.js';
+import { ftsString } from './fts.js';
 
 /** An identity by its profile URL (xchan_url), ignoring a trailing slash. */
 export function findXchanByUrl(db: Db, url: string): XchanRow | undefined {
@@ -23,18 +24,12 @@ const TRIGRAM = 3;
  * not deleted; exact matches first, then local channels.
  */
 export function searchXchans(db: Db, term: string, limit: number): XchanRow[] {
-  if ([...term].length < TRIGRAM) {
-    return stmt<{ term: string; limit: number }, XchanRow>(
-      db,
-      `SELECT x.* FROM xchan x LEFT JOIN channel c ON c.channel_hash = x.xchan_hash AND c.channel_removed = 0
-       WHERE x.xchan_deleted = 0 AND (${MATCHES}) ORDER BY ${ORDER} LIMIT @limit + 0`,
-    ).all({ term, limit });
-  }
-  // The index names those whose name or address holds the term; the rules above decide among them.
-  return stmt<{ term: string; phrase: string; limit: number }, XchanRow>(
+  // For a long enough term the index names those whose name or address holds it; the rules decide among them.
+  const indexed = [...term].length >= TRIGRAM;
+  const candidates = indexed ? '(x.xchan_id IN (SELECT rowid FROM xchan_fts WHERE xchan_fts MATCH @phrase) OR x.xchan_url = @term) AND ' : '';
+  return stmt<{ term: string; limit: number; phrase?: string }, XchanRow>(
     db,
     `SELECT x.* FROM xchan x LEFT JOIN channel c ON c.channel_hash = x.xchan_hash AND c.channel_removed = 0
-     WHERE (x.xchan_id IN (SELECT rowid FROM xchan_fts WHERE xchan_fts MATCH @phrase) OR x.xchan_url = @term)
-       AND x.xchan_deleted = 0 AND (${MATCHES}) ORDER BY ${ORDER} LIMIT @limit + 0`,
-  ).all({ term, phrase: `"${term.replace(/"/g, '""')}"`, limit });
+     WHERE ${candidates}x.xchan_deleted = 0 AND (${MATCHES}) ORDER BY ${ORDER} LIMIT @limit + 0`,
+  ).all(indexed ? { term, limit, phrase: ftsString(term) } : { term, limit });
 }
